@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as createSchema from './2026_11_22_0001_create_schema.js';
+
+/**
+ * Every migration, by name, in order. Listed statically (instead of read from the folder at run
+ * time) so the same list works under tsx, vitest and compiled output alike. Add new files here.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_create_schema': createSchema,
+};

@@ -1,0 +1,59 @@
+/** Realistic building blocks shared by the demo data set and the synthetic generator. */
+export const firstNames = ['Ava', 'Liam', 'Sofia', 'Noah', 'Mia', 'Lucas', 'Emma', 'Mateo', 'Olivia', 'Ethan', 'Chloe', 'Amir', 'Yuki', 'Lena', 'Omar', 'Priya', 'Diego', 'Hana', 'Jonas', 'Zoe'];
+export const lastNames = ['Garcia', 'Smith', 'Müller', 'Rossi', 'Tanaka', 'Okafor', 'Dubois', 'Silva', 'Kowalski', 'Nguyen', 'Haddad', 'Larsen', 'Patel', 'Cohen', 'Ibrahim'];
+export const places = [
+  { country: 'US', state: 'CA', city: 'San Francisco', locale: 'en_US', timezone: 'America/Los_Angeles' },
+  { country: 'DE', state: 'BE', city: 'Berlin', locale: 'de_DE', timezone: 'Europe/Berlin' },
+  { country: 'BR', state: 'SP', city: 'São Paulo', locale: 'pt_BR', timezone: 'America/Sao_Paulo' },
+  { country: 'JP', state: '13', city: 'Tokyo', locale: 'ja_JP', timezone: 'Asia/Tokyo' },
+  { country: 'FR', state: 'IDF', city: 'Paris', locale: 'fr_FR', timezone: 'Europe/Paris' },
+] as const;
+export const genders = ['male', 'female', 'unknown'] as const;
+export const tagNames = ['VIP', 'Lead', 'Customer', 'Newsletter', 'Giveaway 2026', 'Abandoned cart', 'Wholesale', 'Influencer', 'Support', 'Webinar'];
+export const customFieldDefs = [
+  { name: 'Company', type: 'shortText', description: 'Where the contact works' },
+  { name: 'Order count', type: 'number', description: 'Orders placed so far' },
+  { name: 'Birthday', type: 'date', description: 'For the birthday coupon' },
+  { name: 'Wants SMS', type: 'boolean', description: 'Opted in to SMS updates' },
+  { name: 'Last question', type: 'longText', description: 'Most recent question asked in chat' },
+];
+export const errorActions = ['sendMessage', 'syncContact', 'webhook', 'runFlow', 'sendEmail', 'importLeads'];
+export const errorDetails = [
+  'Message failed: recipient is not reachable (code 551)',
+  'Request timed out after 30000 ms',
+  'Webhook responded with HTTP 500',
+  'Rate limited by upstream network, retry scheduled',
+  'Invalid phone number format for contact',
+  'Token expired for connected page',
+  'Flow step "Send image" failed: image too large',
+  'Contact unsubscribed before delivery',
+];
+export const noteTexts = ['Asked about bulk pricing.', 'Prefers WhatsApp over email.', 'Follow up after the webinar.', 'Complained about shipping delay; refunded.', 'Interested in the spring collection.'];
+
+export const automationOptions = {
+  replyToNewContactsOnly: false,
+  replyOncePerUserPerPost: true,
+  likeUserComment: true,
+  replyToUsersWhoCommentedOnOtherPosts: false,
+  ignoreCommentReplies: true,
+  trackUserTags: false,
+};
+
+export const hideNothing = {
+  all: false,
+  hasPhoneNumber: true,
+  hasImage: false,
+  hasVideo: false,
+  hasLink: true,
+  hasKeywords: false,
+  keywords: [] as string[],
+  showCommentsAfter: 'none',
+};
+
+export const imageData = (customFieldId: number | null) => ({
+  width: 1080,
+  height: 1080,
+  elements: [
+    { id: 'el1', x: 40, y: 40, width: 200, height: 200, type: 'image', imageType: 'url', priority: false, url: 'https://cdn.example.com/avatar-frame.png', customFieldId: customFieldId === null ? '' : String(customFieldId), imageStyle: 'square' },
+  ],
+});

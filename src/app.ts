@@ -1,0 +1,118 @@
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loadConfig, type Config } from './config/config.js';
+import { createDatabase, type Database } from './db/database.js';
+import { TokenCache } from './domain/auth/token-cache.js';
+import type { AppDeps } from './deps.js';
+import { createGraphQLContext, type GraphQLContext } from './graphql/context.js';
+import { graphqlPlugins, maskError } from './graphql/yoga-options.js';
+import { schema } from './graphql/schema.js';
+import { platformPlugin } from './http/platform.plugin.js';
+import { createRateLimiters } from './http/rate-limit.js';
+import { createLogger, type Logger } from './observability/logger.js';
+import { runInRequestScope } from './observability/request-scope.js';
+import { systemRoutes } from './rest/system.routes.js';
+import { Router } from './rest/router.js';
+import { routes } from './rest/routes.js';
+
+export interface App {
+  deps: AppDeps;
+  yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+  /** In-process entry point (tests, benchmarks): a WHATWG fetch handler. */
+  fetch: (request: Request) => Promise<Response>;
+  /** node:http request listener for the real server. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  close: () => Promise<void>;
+}
+
+export interface BuildAppOptions {
+  config?: Config;
+  database?: Database;
+  logger?: Logger;
+  /** Separates rate-limit buckets of apps sharing one Redis (tests); one per process by default. */
+  rateLimitKeyPrefix?: string;
+}
+
+/** Builds the whole service without listening: GraphQL Yoga with the REST router as a plugin. */
+export function buildApp(options: BuildAppOptions = {}): App {
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const database = options.database ?? createDatabase(config.DATABASE_URL, logger);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  redis?.on('error', (err) => logger.warn({ err }, 'redis error; rate limits fall back to this process'));
+
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    tokenCache: new TokenCache(config.TOKEN_CACHE_SECONDS * 1000),
+    limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl'),
+  };
+
+  const router = new Router(routes);
+  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    // The platform plugin caps bodies by Content-Length (and refuses POSTs without one), which
+    // keeps the protection without the per-request cost of Yoga's streaming limiter.
+    maxRequestBodySize: false,
+    multipart: false,
+    // Browsers may call both APIs from any origin (tokens travel in headers, not cookies) and
+    // must be able to read the request id and rate-limit headers.
+    cors: {
+      exposedHeaders: ['X-Request-Id', 'X-Db-Statements', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Allow'],
+    },
+    logging: false,
+    maskedErrors: { maskError: (error, message) => maskError(error, message, logger) },
+    graphiql: config.GRAPHIQL ? graphiqlOptions() : false,
+    context: ({ request }) => createGraphQLContext(deps, request),
+    plugins: [platformPlugin(deps, router, systemRoutes(deps, router), '/graphql'), ...graphqlPlugins(config)],
+  });
+
+  // Each request gets its own scope (request id, SQL statement count) around all of Yoga's work.
+  const newScope = () => ({ requestId: randomUUID(), statements: 0 });
+  return {
+    deps,
+    yoga,
+    fetch: (request) => runInRequestScope(newScope(), () => Promise.resolve(yoga.fetch(request))),
+    listener: (req, res) => runInRequestScope(newScope(), () => void yoga(req, res)),
+    close: async () => {
+      await database.destroy();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+const exampleQuery = `# Every call needs a token: set the Authorization header below
+# ("Bearer <workspace API token or user access token>").
+# npm start prints the demo workspace's tokens.
+
+query ContactWithEverything {
+  contacts(first: 5) {
+    edges {
+      node {
+        id
+        fullName
+        email
+        tags { id name }
+        customFields { name value type }
+        sequences { sequenceId sequenceName }
+        notes { text createdAt }
+        inboxes { channel inbox { name status } }
+        conversations { followed inbox { name } assignedUser { name } assignedInboxTeam { name } }
+      }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+const graphiqlOptions = () => ({
+  title: 'Messaging API · GraphiQL',
+  defaultQuery: exampleQuery,
+  headers: JSON.stringify({ Authorization: 'Bearer <paste a token here>' }, null, 2),
+  shouldPersistHeaders: true,
+});

@@ -1,0 +1,29 @@
+import { loadConfig } from '../config/config.js';
+import { createDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { AppError } from '../errors/catalogue.js';
+
+/** A failure the operator caused: printed as one line, exit code 1, no stack trace. */
+export class CliError extends Error {}
+
+/** Opens DATABASE_URL (migrated), runs `fn`, always closes the database. */
+export async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = createDatabase(loadConfig().DATABASE_URL);
+  try {
+    await migrateToLatest(database.db);
+    return await fn(database);
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** Operator-facing text of any error: AppErrors list their issues, others their message. */
+export function describeError(err: unknown): string {
+  if (err instanceof AppError) {
+    const issues = (err.data as { issues?: { message: string; path: (string | number)[] }[] } | undefined)?.issues;
+    return issues?.length ? issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') : err.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+export const print = (json: boolean, value: unknown, text: string) => console.log(json ? JSON.stringify(value, null, 2) : text);

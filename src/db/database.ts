@@ -1,0 +1,62 @@
+import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DB } from './types.js';
+import { isPostgresUrl } from '../config/config.js';
+import { dbStatements } from '../observability/metrics.js';
+import { currentRequestScope } from '../observability/request-scope.js';
+import type { Logger } from '../observability/logger.js';
+
+/** The database or a transaction: repository functions accept either. */
+export type Executor = Kysely<DB>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL hands back timestamptz as Date and int8/numeric as strings; normalise both here so
+// services see the same shapes as on SQLite (ISO strings and numbers).
+const toIso = (v: string) => new Date(v).toISOString();
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 1184 || oid === 1114) return toIso;
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export function createDatabase(url: string, logger?: Logger): Database {
+  const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
+  const counter = dbStatements.labels(engine);
+  // Kysely calls `log` once for every statement it executes: the one place statements are counted.
+  const log = (event: LogEvent) => {
+    counter.inc();
+    const scope = currentRequestScope();
+    if (scope) scope.statements++;
+    if (event.level === 'error') {
+      logger?.error({ err: event.error, sql: event.query.sql, requestId: scope?.requestId }, 'sql statement failed');
+    }
+  };
+
+  if (engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, engine, destroy: () => db.destroy() };
+  }
+
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const sqlite = new SqliteDatabase(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  return { db, engine, destroy: () => db.destroy() };
+}
+
+export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;

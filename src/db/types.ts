@@ -1,0 +1,280 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row shapes as both engines store them. Booleans are written as 0/1 (better-sqlite3 binds no
+ * booleans; PostgreSQL accepts '0'/'1' for boolean columns) and read back as 0/1 or true/false,
+ * so repositories turn them into booleans with `toBool`. Timestamps are ISO 8601 strings both
+ * ways (the PostgreSQL pool parses timestamptz to ISO text). JSON columns are text.
+ */
+type Bool = number | boolean;
+type Id = Generated<number>;
+
+export interface WorkspacesTable {
+  id: Id;
+  name: string;
+  default_reply: string | null;
+  target_country: string | null;
+  language: string | null;
+  timezone: string | null;
+  brand_color: string | null;
+  logo: string | null;
+  owner_id: number | null;
+  development_mode: Bool;
+  trial_ends_at: string | null;
+  mac_limit: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  is_anonymous: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Id;
+  workspace_id: number;
+  kind: 'developer' | 'user';
+  user_id: number | null;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  permission: 'full' | 'read_only';
+  scopes: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ContactsTable {
+  id: Id;
+  workspace_id: number;
+  avatar: string | null;
+  phone_number: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  ref: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  location: string | null;
+  locale: string | null;
+  timezone: string | null;
+  gender: 'male' | 'female' | 'unknown';
+  email_verified: Bool;
+  email_opt_in: Bool;
+  last_read_at: string | null;
+  subscribed_at: string | null;
+  broadcast_subscribed_at: string | null;
+  blocked_at: string | null;
+  last_message_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomFieldsTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  description: string;
+  type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactCustomFieldsTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number;
+  custom_field_id: number;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagsTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  folder_id: number | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactTagsTable {
+  workspace_id: number;
+  contact_id: number;
+  tag_id: number;
+  created_at: string;
+}
+
+export interface ContactNotesTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number;
+  created_by_id: number | null;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InboxesTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  channel: string;
+  source_id: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactInboxesTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number;
+  inbox_id: number;
+  channel: string;
+  created_at: string;
+}
+
+export interface InboxTeamsTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationsTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number;
+  inbox_id: number | null;
+  assigned_user_id: number | null;
+  assigned_inbox_team_id: number | null;
+  bot_enabled: Bool;
+  followed: Bool;
+  additional_attributes: string;
+  ai_context_last_message_id: string | null;
+  bot_resume_at: string | null;
+  archived_at: string | null;
+  contact_last_read_at: string | null;
+  agent_last_read_at: string | null;
+  last_activity_at: string | null;
+  admin_replied_at: string | null;
+  contact_replied_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequencesTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequenceSubscriptionsTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number;
+  sequence_id: number;
+  created_at: string;
+}
+
+export interface CommentAutomationsTable {
+  id: Id;
+  workspace_id: number;
+  channel: 'photo' | 'net';
+  folder_id: string | null;
+  name: string;
+  type: string;
+  is_active: Bool;
+  start_time: string | null;
+  end_time: string | null;
+  replies_count: Generated<number>;
+  sent_count: Generated<number>;
+  delivered_count: Generated<number>;
+  seen_count: Generated<number>;
+  clicked_count: Generated<number>;
+  failed_count: Generated<number>;
+  missed_count: Generated<number>;
+  post: string;
+  private_reply: string;
+  public_reply: string;
+  include_keywords: string;
+  exclude_keywords: string;
+  options: string;
+  hide_comments: string;
+  reply_after: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadAdAutomationsTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  page_id: string | null;
+  form_ids: string;
+  is_active: Bool;
+  reply: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DynamicImagesTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  custom_field_id: number | null;
+  background_url: string;
+  image_url: string;
+  enabled: Bool;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ErrorLogsTable {
+  id: Id;
+  workspace_id: number;
+  contact_id: number | null;
+  action: string;
+  detail: string;
+  http_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DB {
+  workspaces: WorkspacesTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  contacts: ContactsTable;
+  custom_fields: CustomFieldsTable;
+  contact_custom_fields: ContactCustomFieldsTable;
+  tags: TagsTable;
+  contact_tags: ContactTagsTable;
+  contact_notes: ContactNotesTable;
+  inboxes: InboxesTable;
+  contact_inboxes: ContactInboxesTable;
+  inbox_teams: InboxTeamsTable;
+  conversations: ConversationsTable;
+  sequences: SequencesTable;
+  sequence_subscriptions: SequenceSubscriptionsTable;
+  comment_automations: CommentAutomationsTable;
+  lead_ad_automations: LeadAdAutomationsTable;
+  dynamic_images: DynamicImagesTable;
+  error_logs: ErrorLogsTable;
+}

@@ -1,0 +1,14 @@
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
+import type { TokenCache } from './domain/auth/token-cache.js';
+import type { RateLimiters } from './http/rate-limit.js';
+import type { Logger } from './observability/logger.js';
+
+/** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  tokenCache: TokenCache;
+  limiters: RateLimiters;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../errors/catalogue.js';
+import { parseOrThrow } from '../../errors/validation.js';
+import { insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
+import { scopes } from './scopes.js';
+import { displayPrefix, generateToken, hashToken } from './token.js';
+import type { TokenCache } from './token-cache.js';
+
+export const issueTokenInput = z.strictObject({
+  kind: z.enum(['developer', 'user']),
+  name: z.string().min(1).max(255).default('API token'),
+  /** For user access tokens: the user who acts through it (default: the workspace owner). */
+  userId: z.number().int().positive().optional(),
+  readOnly: z.boolean().default(false),
+  scopes: z.array(z.enum(scopes)).min(1).nullish(),
+});
+
+export interface IssuedToken {
+  /** The plain token: shown once, never stored. */
+  token: string;
+  record: ApiTokenRow;
+}
+
+export async function issueToken(db: Executor, workspaceId: number, input: z.input<typeof issueTokenInput>): Promise<IssuedToken> {
+  const data = parseOrThrow(issueTokenInput, input);
+  let userId: number | null = null;
+  if (data.kind === 'user') {
+    // A user token acts as a user of the workspace: the one named, else the workspace's owner.
+    const user = await db
+      .selectFrom('users')
+      .select('users.id')
+      .innerJoin('workspaces', 'workspaces.id', 'users.workspace_id')
+      .where('users.workspace_id', '=', workspaceId)
+      .$if(data.userId !== undefined, (q) => q.where('users.id', '=', data.userId!))
+      .$if(data.userId === undefined, (q) => q.whereRef('users.id', '=', 'workspaces.owner_id'))
+      .executeTakeFirst();
+    if (!user) throw new AppError('notFound', { message: 'No such user in this workspace' });
+    userId = user.id;
+  }
+  const token = generateToken(data.kind);
+  const record = await insertToken(db, workspaceId, {
+    kind: data.kind,
+    userId,
+    name: data.name,
+    tokenHash: hashToken(token),
+    tokenPrefix: displayPrefix(token),
+    permission: data.readOnly ? 'read_only' : 'full',
+    scopes: data.scopes ?? null,
+  });
+  return { token, record };
+}
+
+export const listWorkspaceTokens = (db: Executor, workspaceId: number) => listTokens(db, workspaceId);
+
+/** Operator action by token id (the CLI has no workspace context); evicts the local cache at once. */
+export async function revokeTokenById(db: Executor, tokenId: number, cache?: TokenCache): Promise<boolean> {
+  const revoked = await revokeToken(db, tokenId);
+  if (revoked && cache) cache.delete(revoked.tokenHash);
+  return revoked !== null;
+}

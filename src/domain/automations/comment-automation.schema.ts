@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { digitId, int32, isoDateTime } from '../shared/schemas.js';
+
+/**
+ * The contract's comment automation and its nested objects. The nested schemas are strict: they
+ * validate input (unknown keys are 422) and shape output alike.
+ */
+const keyword = z.string().max(500);
+const keywordList = z.array(keyword).max(200);
+
+export const automationTypeSchema = z.enum(['chat', 'photo', 'photoNet', 'microblog']).meta({ id: 'CommentAutomationType' });
+export const postSelectorTypeSchema = z.enum(['published', 'ads', 'reels', 'postIds', 'all']).meta({ id: 'PostSelectorType' });
+export const replyTypeSchema = z.enum(['AIAgent', 'text', 'flow', 'none']).meta({ id: 'ReplyType' });
+export const includeKeywordsTypeSchema = z.enum(['all', 'equal', 'contain']).meta({ id: 'IncludeKeywordsType' });
+export const showCommentsAfterSchema = z
+  .enum(['none', '6h', '12h', '1d', '2d', '3d', '4d', '5d', '6d', '7d', '8d', '9d', '10d'])
+  .meta({ id: 'ShowCommentsAfter' });
+export const delayTypeSchema = z
+  .enum([
+    'immediately',
+    'seconds',
+    'minutes',
+    'hours',
+    'randomWithin3Minutes',
+    'randomWithin5Minutes',
+    'randomWithin10Minutes',
+    'randomWithin20Minutes',
+    'randomWithin30Minutes',
+    'randomWithin60Minutes',
+  ])
+  .meta({ id: 'DelayType' });
+
+export const postSelectorSchema = z.strictObject({ type: postSelectorTypeSchema, value: z.array(z.string().max(200)).max(500) }).meta({ id: 'PostSelector' });
+
+export const replySchema = z
+  .strictObject({
+    type: replyTypeSchema,
+    value: z.string().max(5000).nullable(),
+    values: z.array(z.strictObject({ value: z.string().max(5000) })).max(10, 'at most 10 values').optional(),
+  })
+  .meta({ id: 'Reply' });
+
+export const includeKeywordsSchema = z.strictObject({ type: includeKeywordsTypeSchema, value: keywordList }).meta({ id: 'IncludeKeywords' });
+
+export const optionsSchema = z
+  .strictObject({
+    replyToNewContactsOnly: z.boolean(),
+    replyOncePerUserPerPost: z.boolean(),
+    likeUserComment: z.boolean(),
+    replyToUsersWhoCommentedOnOtherPosts: z.boolean(),
+    ignoreCommentReplies: z.boolean(),
+    trackUserTags: z.boolean(),
+  })
+  .meta({ id: 'CommentAutomationOptions' });
+
+export const hideCommentsSchema = z
+  .strictObject({
+    all: z.boolean(),
+    hasPhoneNumber: z.boolean(),
+    hasImage: z.boolean(),
+    hasVideo: z.boolean(),
+    hasLink: z.boolean(),
+    hasKeywords: z.boolean(),
+    keywords: keywordList,
+    showCommentsAfter: showCommentsAfterSchema,
+  })
+  .meta({ id: 'HideComments' });
+
+export const delaySchema = z
+  .strictObject({ type: delayTypeSchema, value: z.number().finite().min(0, 'value must not be negative') })
+  .meta({ id: 'Delay' });
+
+/** `HH:mm`, 00:00 to 23:59. */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:mm');
+
+/** What an automation does: the same nested objects on input and output. */
+const behaviourShape = {
+  post: postSelectorSchema,
+  privateReply: replySchema,
+  publicReply: replySchema,
+  includeKeywords: includeKeywordsSchema,
+  excludeKeywords: keywordList,
+  options: optionsSchema,
+  hideComments: hideCommentsSchema,
+  replyAfter: delaySchema,
+};
+
+export const commentAutomationSchema = z
+  .object({
+    id: digitId,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    name: z.string(),
+    folderId: digitId.nullable(),
+    type: automationTypeSchema,
+    isActive: z.boolean(),
+    startTime: timeOfDay.nullable(),
+    endTime: timeOfDay.nullable(),
+    repliesCount: int32,
+    sentCount: int32,
+    deliveredCount: int32,
+    seenCount: int32,
+    clickedCount: int32,
+    failedCount: int32,
+    missedCount: int32,
+    ...behaviourShape,
+  })
+  .meta({ id: 'CommentAutomation' });
+export type CommentAutomation = z.infer<typeof commentAutomationSchema>;
+
+export const createPhotoCommentInput = z
+  .strictObject({
+    name: z.string().min(1, 'name must not be empty').max(255, 'name must be at most 255 characters'),
+    type: z.enum(['photo', 'photoNet']),
+    folderId: digitId.nullable().optional(),
+    ...behaviourShape,
+    startTime: timeOfDay.nullable().optional(),
+    endTime: timeOfDay.nullable().optional(),
+  })
+  .meta({ id: 'CreatePhotoCommentInput' });
+export type CreatePhotoCommentInput = z.infer<typeof createPhotoCommentInput>;
+
+export const channelSchema = z.enum(['photo', 'net']).meta({ id: 'CommentChannel' });
+export type Channel = z.infer<typeof channelSchema>;

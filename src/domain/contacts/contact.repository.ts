@@ -1,0 +1,116 @@
+import { sql, type Selectable } from 'kysely';
+import { countRows } from '../../db/count.js';
+import type { Executor } from '../../db/database.js';
+import type { ContactsTable } from '../../db/types.js';
+import { idString, nowIso, toBool } from '../../db/values.js';
+import { isPostgres } from '../../db/database.js';
+import { likeContains } from '../../db/values.js';
+import type { ContactScalars } from './contact.schema.js';
+
+const fullNameOf = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
+
+export const toContactScalars = (r: Selectable<ContactsTable>): ContactScalars => ({
+  id: idString(r.id),
+  avatar: r.avatar,
+  phoneNumber: r.phone_number,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  fullName: fullNameOf(r.first_name, r.last_name),
+  ref: r.ref,
+  country: r.country,
+  state: r.state,
+  city: r.city,
+  location: r.location,
+  locale: r.locale,
+  timezone: r.timezone,
+  workspaceId: idString(r.workspace_id),
+  gender: r.gender,
+  emailVerified: toBool(r.email_verified),
+  emailOptIn: toBool(r.email_opt_in),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  lastReadAt: r.last_read_at,
+  subscribedAt: r.subscribed_at,
+  broadcastSubscribedAt: r.broadcast_subscribed_at,
+  blockedAt: r.blocked_at,
+});
+
+export async function insertContact(
+  db: Executor,
+  workspaceId: number,
+  c: { email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null },
+): Promise<ContactScalars> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('contacts')
+    .values({
+      workspace_id: workspaceId,
+      email: c.email,
+      phone_number: c.phoneNumber,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      gender: 'unknown',
+      email_verified: 0,
+      email_opt_in: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toContactScalars(row);
+}
+
+export async function findContactById(db: Executor, workspaceId: number, id: number): Promise<ContactScalars | null> {
+  const row = await db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row ? toContactScalars(row) : null;
+}
+
+/** Emails match case-insensitively (served by the unique index on lower(email)). */
+export async function findContactByEmail(db: Executor, workspaceId: number, email: string): Promise<ContactScalars | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row ? toContactScalars(row) : null;
+}
+
+export async function findContactByPhone(db: Executor, workspaceId: number, phone: string): Promise<ContactScalars | null> {
+  const row = await db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('phone_number', '=', phone).executeTakeFirst();
+  return row ? toContactScalars(row) : null;
+}
+
+export async function findContactsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactScalars[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toContactScalars);
+}
+
+/**
+ * Newest first, keyset-paginated by id (stable under inserts). `keyword` is a case-insensitive
+ * substring of first name, last name, email or phone number.
+ */
+export async function listContacts(
+  db: Executor,
+  workspaceId: number,
+  opts: { limit: number; beforeId?: number; keyword?: string },
+): Promise<ContactScalars[]> {
+  let q = db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId);
+  if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
+  if (opts.keyword) {
+    const pattern = likeContains(opts.keyword);
+    const op = isPostgres(db) ? sql.raw('ilike') : sql.raw('like');
+    // Same expression as the pg_trgm index on contacts, so PostgreSQL can use it.
+    q = q.where(
+      sql<boolean>`(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, '')) ${op} ${pattern} escape '\\'`,
+    );
+  }
+  const rows = await q.orderBy('id', 'desc').limit(opts.limit).execute();
+  return rows.map(toContactScalars);
+}
+
+export async function countContacts(db: Executor, workspaceId: number): Promise<number> {
+  return countRows(db.selectFrom('contacts').where('workspace_id', '=', workspaceId));
+}

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { countRows } from '../../db/count.js';
+import { isPostgres, type Executor } from '../../db/database.js';
+import { containsInsensitive } from '../../db/search.js';
+import { idString } from '../../db/values.js';
+import type { ErrorLog } from './error-log.schema.js';
+
+/**
+ * Keyword search must not scan a million rows. PostgreSQL: ILIKE served by the pg_trgm indexes on
+ * detail and action. SQLite: the FTS5 trigram table answers a phrase query for 3+ characters; a
+ * shorter keyword cannot use trigrams and falls back to LIKE within the workspace.
+ */
+function filtered(db: Executor, workspaceId: number, keyword: string | undefined) {
+  let q = db.selectFrom('error_logs').where('workspace_id', '=', workspaceId);
+  if (!keyword) return q;
+  if (isPostgres(db) || [...keyword].length < 3) {
+    return q.where((eb) => eb.or([containsInsensitive(db, 'detail', keyword), containsInsensitive(db, 'action', keyword)]));
+  }
+  const phrase = `"${keyword.replace(/"/g, '""')}"`;
+  q = q.where('id', 'in', sql<number>`(select rowid from error_logs_fts where error_logs_fts match ${phrase})`);
+  return q;
+}
+
+export async function countErrorLogs(db: Executor, workspaceId: number, keyword?: string): Promise<number> {
+  return countRows(filtered(db, workspaceId, keyword));
+}
+
+export async function listErrorLogs(db: Executor, workspaceId: number, opts: { keyword?: string; limit: number; offset: number }): Promise<ErrorLog[]> {
+  const rows = await filtered(db, workspaceId, opts.keyword)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+  return rows.map((r) => ({
+    id: idString(r.id),
+    workspaceId: idString(r.workspace_id),
+    contactId: r.contact_id === null ? '' : idString(r.contact_id),
+    action: r.action,
+    detail: r.detail,
+    httpCode: r.http_code,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}

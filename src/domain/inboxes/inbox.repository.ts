@@ -1,0 +1,66 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { InboxesTable } from '../../db/types.js';
+import { idString } from '../../db/values.js';
+
+export interface InboxRow {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  channel: string;
+  sourceId: string;
+  workspaceId: string;
+  status: string;
+}
+
+export interface ContactInboxRow {
+  id: string;
+  contactId: string;
+  inboxId: string;
+  channel: string;
+}
+
+export interface InboxTeamRow {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  workspaceId: string;
+  name: string;
+}
+
+const toInbox = (r: Selectable<InboxesTable>): InboxRow => ({
+  id: idString(r.id),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  name: r.name,
+  channel: r.channel,
+  sourceId: r.source_id ?? '',
+  workspaceId: idString(r.workspace_id),
+  status: r.status,
+});
+
+export async function inboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('inboxes').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toInbox);
+}
+
+/** Inbox memberships of many contacts in one statement. */
+export async function contactInboxesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactInboxRow[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('contact_inboxes')
+    .select(['id', 'contact_id', 'inbox_id', 'channel'])
+    .where('workspace_id', '=', workspaceId)
+    .where('contact_id', 'in', [...contactIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: idString(r.id), contactId: idString(r.contact_id), inboxId: idString(r.inbox_id), channel: r.channel }));
+}
+
+export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxTeamRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('inbox_teams').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map((r) => ({ id: idString(r.id), createdAt: r.created_at, updatedAt: r.updated_at, workspaceId: idString(r.workspace_id), name: r.name }));
+}

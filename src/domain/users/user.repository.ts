@@ -1,0 +1,58 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { UsersTable } from '../../db/types.js';
+import { bool, nowIso, toBool } from '../../db/values.js';
+
+export interface UserRecord {
+  id: number;
+  workspaceId: number;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  isAnonymous: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const toUser = (r: Selectable<UsersTable>): UserRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  name: r.name,
+  email: r.email,
+  emailVerified: toBool(r.email_verified),
+  image: r.image,
+  isAnonymous: toBool(r.is_anonymous),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export async function insertUser(
+  db: Executor,
+  workspaceId: number,
+  u: { name: string; email: string; emailVerified?: boolean; image?: string | null },
+): Promise<UserRecord> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      workspace_id: workspaceId,
+      name: u.name,
+      email: u.email,
+      email_verified: bool(u.emailVerified ?? false),
+      image: u.image ?? null,
+      is_anonymous: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/** Users of one workspace by id, for DataLoaders; unknown ids are simply absent. */
+export async function findUsersByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toUser);
+}

@@ -1,0 +1,67 @@
+/**
+ * The one error catalogue. The `defined` codes are the contract's table, with its statuses and
+ * default messages. The contract also allows "undefined" errors (defined: false) at any status;
+ * we use that for HTTP-level failures the contract does not list (bad JSON, wrong media type, body
+ * too large, unknown method), so no code outside this file is ever invented.
+ */
+export const errorCatalogue = {
+  businessError: { status: 400, message: 'An error occurred while processing your request', defined: true },
+  UNAUTHORIZED: { status: 401, message: 'Authentication required', defined: true },
+  INVALID_CHATBOT_TOKEN: { status: 401, message: 'Invalid or missing workspace API token', defined: true },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action', defined: true },
+  trialExpired: { status: 403, message: 'Trial expired', defined: true },
+  macLimitReached: { status: 403, message: 'Monthly active contact limit reached', defined: true },
+  notFound: { status: 404, message: 'Resource not found', defined: true },
+  invalidRequestData: { status: 422, message: 'Input validation failed', defined: true },
+  validation: { status: 422, message: 'Validation error', defined: true },
+  tooManyRequests: { status: 429, message: 'Too many requests', defined: true },
+  INTERNAL_SERVER_ERROR: { status: 500, message: 'An unexpected error occurred', defined: true },
+  // Undefined errors (HTTP-level, not in the contract's table).
+  malformedJson: { status: 400, message: 'The request body is not valid JSON', defined: false },
+  methodNotAllowed: { status: 405, message: 'This method is not allowed on this path', defined: false },
+  lengthRequired: { status: 411, message: 'POST /graphql needs a Content-Length header', defined: false },
+  payloadTooLarge: { status: 413, message: 'The request body is too large', defined: false },
+  unsupportedMediaType: { status: 415, message: 'Request bodies must be sent as application/json', defined: false },
+  serviceUnavailable: { status: 503, message: 'The service is not ready', defined: false },
+} as const satisfies Record<string, { status: number; message: string; defined: boolean }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorEnvelope {
+  defined: boolean;
+  code: string;
+  status: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The error every layer throws; REST serialises it as the envelope, GraphQL into `extensions`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly defined: boolean;
+  readonly data: unknown;
+  /** Extra response headers (Retry-After, Allow, WWW-Authenticate). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: { message?: string; data?: unknown; headers?: Record<string, string> } = {}) {
+    const entry = errorCatalogue[code];
+    super(options.message ?? entry.message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = entry.status;
+    this.defined = entry.defined;
+    this.data = options.data;
+    this.headers = options.headers ?? {};
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    const body: ErrorEnvelope = { defined: this.defined, code: this.code, status: this.status, message: this.message };
+    if (this.data !== undefined) body.data = this.data;
+    return body;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+export const notFound = (what?: string) => new AppError('notFound', what ? { message: `${what} not found` } : {});

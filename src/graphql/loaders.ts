@@ -1,0 +1,43 @@
+import DataLoader from 'dataloader';
+import type { Executor } from '../db/database.js';
+import { findContactsByIds } from '../domain/contacts/contact.repository.js';
+import { notesForContacts } from '../domain/contacts/contact-note.repository.js';
+import { conversationsForContacts } from '../domain/conversations/conversation.repository.js';
+import { fieldValuesForContacts } from '../domain/custom-fields/custom-field.repository.js';
+import { contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
+import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
+import { groupBy, inKeyOrder } from '../domain/shared/group.js';
+import { tagsForContacts } from '../domain/tags/tag.repository.js';
+import { findUsersByIds, type UserRecord } from '../domain/users/user.repository.js';
+
+/** Many rows per contact: one statement per batch of contact ids, results in key order. */
+const perContact = <T extends { contactId: string }>(load: (ids: readonly number[]) => Promise<T[]>) =>
+  new DataLoader<number, T[]>(async (ids) => inKeyOrder(ids.map(String), groupBy(await load(ids), (r) => r.contactId)));
+
+/** One row per id (null when absent or in another workspace). */
+const byId = <T extends { id: string | number }>(load: (ids: readonly number[]) => Promise<T[]>) =>
+  new DataLoader<number, T | null>(async (ids) => {
+    const rows = new Map((await load(ids)).map((r) => [String(r.id), r]));
+    return ids.map((id) => rows.get(String(id)) ?? null);
+  });
+
+/**
+ * Per-request DataLoaders, every one scoped to the caller's workspace: a nested page of contacts
+ * costs one statement per relation, whatever the page size.
+ */
+export function createLoaders(db: Executor, workspaceId: number) {
+  return {
+    customFieldValues: perContact((ids) => fieldValuesForContacts(db, workspaceId, ids)),
+    sequences: perContact((ids) => subscriptionsForContacts(db, workspaceId, ids)),
+    tags: perContact((ids) => tagsForContacts(db, workspaceId, ids)),
+    notes: perContact((ids) => notesForContacts(db, workspaceId, ids)),
+    contactInboxes: perContact((ids) => contactInboxesForContacts(db, workspaceId, ids)),
+    conversations: perContact((ids) => conversationsForContacts(db, workspaceId, ids)),
+    contact: byId((ids) => findContactsByIds(db, workspaceId, ids)),
+    inbox: byId((ids) => inboxesByIds(db, workspaceId, ids)),
+    team: byId((ids) => inboxTeamsByIds(db, workspaceId, ids)),
+    user: byId<UserRecord>((ids) => findUsersByIds(db, workspaceId, ids)),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
+import type { ContactNoteRow } from '../../domain/contacts/contact-note.repository.js';
+import { listContacts } from '../../domain/contacts/contact.repository.js';
+import { createContactInput, genderSchema } from '../../domain/contacts/contact.schema.js';
+import { createContact, resolveContact } from '../../domain/contacts/contact.service.js';
+import type { CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
+import type { ContactInboxRow } from '../../domain/inboxes/inbox.repository.js';
+import type { SubscriptionRow } from '../../domain/sequences/sequence.repository.js';
+import { parseOrThrow } from '../../errors/validation.js';
+import { authorized } from '../authorize.js';
+import { builder } from '../builder.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { contractEnum } from '../enums.js';
+import { InboxType } from './inbox.type.js';
+import { ContactRef, ConversationRef } from './refs.js';
+import { TagType } from './tag.type.js';
+
+const GenderEnum = contractEnum('Gender', genderSchema.options);
+
+export const ContactCustomFieldValueType = builder.objectRef<CustomFieldValueRow>('ContactCustomFieldValue').implement({
+  description: 'A custom field of the workspace with this contact\'s value ("" when unset).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    value: t.exposeString('value'),
+    type: t.exposeString('type'),
+  }),
+});
+
+export const SequenceSubscriptionType = builder.objectRef<SubscriptionRow>('SequenceSubscription').implement({
+  fields: (t) => ({ sequenceId: t.exposeID('sequenceId'), sequenceName: t.exposeString('sequenceName') }),
+});
+
+export const ContactNoteType = builder.objectRef<ContactNoteRow>('ContactNote').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    text: t.exposeString('text'),
+    contactId: t.exposeID('contactId'),
+    createdById: t.exposeID('createdById', { nullable: true }),
+  }),
+});
+
+export const ContactInboxType = builder.objectRef<ContactInboxRow>('ContactInbox').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    contactId: t.exposeID('contactId'),
+    inboxId: t.exposeID('inboxId'),
+    channel: t.exposeString('channel'),
+    inbox: t.field({ type: InboxType, nullable: true, resolve: (m, _a, { loaders }) => loaders.inbox.load(Number(m.inboxId)) }),
+  }),
+});
+
+const text = (t: any, name: string) => t.exposeString(name, { nullable: true });
+const when = (t: any, name: string) => t.expose(name, { type: 'DateTime', nullable: true });
+
+ContactRef.implement({
+  description: 'A person who messages the workspace, with every relation a frontend walks.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    avatar: text(t, 'avatar'),
+    phoneNumber: text(t, 'phoneNumber'),
+    email: text(t, 'email'),
+    firstName: text(t, 'firstName'),
+    lastName: text(t, 'lastName'),
+    fullName: t.exposeString('fullName'),
+    ref: text(t, 'ref'),
+    country: text(t, 'country'),
+    state: text(t, 'state'),
+    city: text(t, 'city'),
+    location: text(t, 'location'),
+    locale: text(t, 'locale'),
+    timezone: text(t, 'timezone'),
+    workspaceId: t.exposeID('workspaceId'),
+    gender: t.expose('gender', { type: GenderEnum }),
+    emailVerified: t.exposeBoolean('emailVerified'),
+    emailOptIn: t.exposeBoolean('emailOptIn'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    lastReadAt: when(t, 'lastReadAt'),
+    subscribedAt: when(t, 'subscribedAt'),
+    broadcastSubscribedAt: when(t, 'broadcastSubscribedAt'),
+    blockedAt: when(t, 'blockedAt'),
+    customFields: t.field({ type: [ContactCustomFieldValueType], resolve: (c, _a, { loaders }) => loaders.customFieldValues.load(Number(c.id)) }),
+    sequences: t.field({ type: [SequenceSubscriptionType], resolve: (c, _a, { loaders }) => loaders.sequences.load(Number(c.id)) }),
+    tags: t.field({ type: [TagType], resolve: (c, _a, { loaders }) => loaders.tags.load(Number(c.id)) }),
+    notes: t.field({ type: [ContactNoteType], resolve: (c, _a, { loaders }) => loaders.notes.load(Number(c.id)) }),
+    inboxes: t.field({ type: [ContactInboxType], resolve: (c, _a, { loaders }) => loaders.contactInboxes.load(Number(c.id)) }),
+    conversations: t.field({ type: [ConversationRef], resolve: (c, _a, { loaders }) => loaders.conversations.load(Number(c.id)) }),
+  }),
+});
+
+builder.queryField('contact', (t) =>
+  t.field({
+    type: ContactRef,
+    description: 'One contact by identifier: id, email or phone, or prefixed id:/email:/phone: (as REST).',
+    args: { identifier: t.arg.string({ required: true, validate: z.string().min(1).max(320) }) },
+    resolve: authorized({ action: 'read', scope: 'contacts' }, (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, identifier)),
+  }),
+);
+
+/** `first` is capped at 100 and checked, never clamped. */
+const contactsArgs = z.object({
+  first: z.number().int().min(1, 'first must be at least 1').max(100, 'first must be at most 100 (list-argument cap)').default(20),
+  after: z.string().nullish(),
+  keyword: z.string().max(255).nullish(),
+});
+
+builder.queryField('contacts', (t) =>
+  t.connection({
+    type: ContactRef,
+    description: 'Contacts, newest first. `first` defaults to 20, at most 100. `keyword`: substring of name, email or phone.',
+    args: { keyword: t.arg.string() },
+    resolve: authorized({ action: 'read', scope: 'contacts' }, async (_r, args, { db, who }) => {
+      const { first, after, keyword } = parseOrThrow(contactsArgs, { first: args.first ?? undefined, after: args.after, keyword: args.keyword });
+      const beforeId = after ? decodeCursor('contact', after) : undefined;
+      const rows = await listContacts(db, who.workspaceId, { limit: first + 1, beforeId, keyword: keyword ?? undefined });
+      const page = rows.slice(0, first);
+      const edges = page.map((node) => ({ cursor: encodeCursor('contact', node.id), node }));
+      return {
+        edges,
+        pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+      };
+    }),
+  }),
+);
+
+const CreateContactInputType = builder.inputType('CreateContactInput', {
+  description: 'At least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits.',
+  fields: (t) => ({ phoneNumber: t.string(), email: t.string(), firstName: t.string(), lastName: t.string() }),
+});
+
+/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
+const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+
+builder.mutationField('createContact', (t) =>
+  t.field({
+    type: ContactRef,
+    description: 'Like POST /v1/contacts: workspace API tokens only; the MAC gate applies.',
+    args: { input: t.arg({ type: CreateContactInputType, required: true, validate: z.preprocess((v) => withoutNulls(v as Record<string, unknown>), createContactInput) }) },
+    resolve: authorized({ action: 'write', scope: 'contacts', schemes: workspaceTokenSchemes }, (_r, { input }, { db, who }) =>
+      createContact(db, who.workspaceId, input as z.infer<typeof createContactInput>),
+    ),
+  }),
+);

@@ -1,0 +1,24 @@
+import type { TagRow } from '../../domain/tags/tag.repository.js';
+import { listWorkspaceTags } from '../../domain/tags/tag.service.js';
+import { authorized } from '../authorize.js';
+import { builder } from '../builder.js';
+
+export const TagType = builder.objectRef<TagRow>('Tag').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
+    folderId: t.exposeID('folderId', { nullable: true }),
+    workspaceId: t.exposeID('workspaceId'),
+  }),
+});
+
+builder.queryField('tags', (t) =>
+  t.field({
+    type: [TagType],
+    description: "The workspace's tags, sorted by name (as GET /v1/tags).",
+    resolve: authorized({ action: 'read', scope: 'tags' }, (_r, _a, { db, who }) => listWorkspaceTags(db, who.workspaceId)),
+  }),
+);

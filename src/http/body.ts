@@ -1,0 +1,38 @@
+import { AppError } from '../errors/catalogue.js';
+
+/**
+ * Reads a JSON request body without trusting the client: the declared length is checked first,
+ * then the stream is cut as soon as it passes the limit (chunked bodies declare no length).
+ * An empty body reads as `undefined`, which the route's zod schema then reports.
+ */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
+  if (!request.body) return undefined;
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  if (size === 0) return undefined;
+
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new AppError('unsupportedMediaType');
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError('malformedJson', { message: `The request body is not valid JSON: ${(e as Error).message}` });
+  }
+}
+
+const tooLarge = (limit: number) => new AppError('payloadTooLarge', { message: `The request body is larger than ${limit} bytes`, data: { limitBytes: limit } });

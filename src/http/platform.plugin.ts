@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Plugin } from 'graphql-yoga';
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '../errors/catalogue.js';
+import { authenticate, credentialsFrom } from '../domain/auth/auth.service.js';
+import { currentRequestScope } from '../observability/request-scope.js';
+import { httpDuration, httpRequests } from '../observability/metrics.js';
+import type { AppDeps } from '../deps.js';
+import { runRoute, type Router } from '../rest/router.js';
+import { clientIp } from './client-ip.js';
+import { consume } from './rate-limit.js';
+import { errorResponse, graphqlErrorResponse, toAppError } from './responses.js';
+import { getRequestState, setRequestState, type RequestState } from './request-state.js';
+
+/** Unauthenticated, unlimited routes (probes and documents). */
+export type PublicRoutes = Record<string, (request: Request) => Promise<Response> | Response>;
+const unlimited = new Set(['/healthz', '/readyz', '/metrics']);
+
+const requestIdPattern = /^[\w.:-]{1,128}$/;
+
+/** A browser asking for GraphiQL (no operation in the URL) may load the page without a token. */
+const isGraphiQLPage = (request: Request, url: URL) =>
+  request.method === 'GET' && !url.searchParams.has('query') && (request.headers.get('accept') ?? '').includes('text/html');
+
+/**
+ * The platform around every request, as one Yoga plugin: request id, per-IP then per-workspace
+ * rate limits, authentication, the REST router for /v1, and on the way out the standard headers,
+ * metrics and an access log line. Errors here never escape: Yoga does not catch exceptions thrown
+ * by onRequest hooks, so everything runs inside this try/catch and becomes an envelope.
+ */
+export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: PublicRoutes, graphqlPath: string): Plugin {
+  const { config, logger, limiters } = deps;
+
+  return {
+    async onRequest({ request, url, endResponse, serverContext }) {
+      const incoming = request.headers.get('x-request-id');
+      const state: RequestState = {
+        requestId: incoming && requestIdPattern.test(incoming) ? incoming : randomUUID(),
+        startedAt: process.hrtime.bigint(),
+        route: 'unmatched',
+        principal: null,
+        rateLimitHeaders: {},
+      };
+      setRequestState(request, state);
+      const scope = currentRequestScope();
+      if (scope) scope.requestId = state.requestId;
+      const isGraphql = url.pathname === graphqlPath;
+
+      try {
+        const publicRoute = publicRoutes[url.pathname];
+        if (publicRoute && unlimited.has(url.pathname)) {
+          state.route = url.pathname;
+          return endResponse(await publicRoute(request));
+        }
+
+        const ip = clientIp(request, serverContext as { req?: IncomingMessage }, config.TRUST_PROXY);
+        state.rateLimitHeaders = await consume(limiters.ip, ip);
+
+        if (publicRoute) {
+          state.route = url.pathname;
+          return endResponse(await publicRoute(request));
+        }
+
+        if (isGraphql) {
+          state.route = graphqlPath;
+          if (isGraphiQLPage(request, url)) return;
+          if (request.method === 'POST') {
+            const declared = request.headers.get('content-length');
+            if (declared === null) throw new AppError('lengthRequired');
+            if (Number(declared) > config.BODY_LIMIT_BYTES) {
+              throw new AppError('payloadTooLarge', { message: `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes` });
+            }
+          }
+          await authenticateInto(state, request, url);
+          return; // Yoga executes the operation; resolvers read the principal from the context.
+        }
+
+        const match = router.match(request.method, url.pathname);
+        if (!match) throw new AppError('notFound', { message: `No route for ${request.method} ${url.pathname}` });
+        state.route = match.route.path;
+        const who = await authenticateInto(state, request, url);
+        return endResponse(await runRoute(deps, match, who, request, url));
+      } catch (err) {
+        const appError = toAppError(err, logger, state.requestId);
+        return endResponse(isGraphql ? graphqlErrorResponse(appError) : errorResponse(appError));
+      }
+    },
+
+    onResponse({ request, response }) {
+      const state = getRequestState(request);
+      if (!state) return;
+      response.headers.set('X-Request-Id', state.requestId);
+      for (const [k, v] of Object.entries(state.rateLimitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+      const scope = currentRequestScope();
+      if (config.EXPOSE_DB_STATEMENTS && scope) response.headers.set('X-Db-Statements', String(scope.statements));
+
+      const seconds = Number(process.hrtime.bigint() - state.startedAt) / 1e9;
+      httpRequests.inc({ method: request.method, route: state.route, status: String(response.status) });
+      httpDuration.observe({ method: request.method, route: state.route }, seconds);
+      if (logger.isLevelEnabled('info')) {
+        logger.info(
+          {
+            requestId: state.requestId,
+            method: request.method,
+            route: state.route,
+            status: response.status,
+            ms: Math.round(seconds * 1e4) / 10,
+            statements: scope?.statements,
+            workspaceId: state.principal?.workspaceId,
+          },
+          'request',
+        );
+      }
+    },
+  };
+
+  async function authenticateInto(state: RequestState, request: Request, url: URL) {
+    const who = await authenticate(deps.database.db, deps.tokenCache, credentialsFrom(request, url));
+    state.principal = who;
+    // The workspace budget is reported once the caller is known: it is the one that binds.
+    state.rateLimitHeaders = await consume(limiters.workspace, String(who.workspaceId));
+    return who;
+  }
+}

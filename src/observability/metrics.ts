@@ -1,0 +1,27 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per process; the app exposes it at GET /metrics. */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+export const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests by route, method and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by route and method',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
+export const dbStatements = new Counter({
+  name: 'db_statements_total',
+  help: 'SQL statements executed',
+  labelNames: ['engine'] as const,
+  registers: [registry],
+});

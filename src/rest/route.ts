@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Executor } from '../db/database.js';
+import type { AccessRule } from '../domain/auth/access.js';
+import type { Principal } from '../domain/auth/principal.js';
+import type { AppDeps } from '../deps.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContext<P, Q, B> {
+  db: Executor;
+  who: Principal;
+  params: P;
+  query: Q;
+  body: B;
+  deps: AppDeps;
+}
+
+/**
+ * One row of the route table: everything the router needs to run the route and everything the
+ * OpenAPI document says about it, from the same zod schemas.
+ */
+export interface Route<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI-style template: `/v1/net-comments/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  access: AccessRule;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: { status: number; description: string; schema: R };
+  /** Error statuses the contract lists for this operation (documented in OpenAPI). */
+  errors: number[];
+  handler: (ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
+}
+
+/** Identity function that keeps each route's schema types tied to its handler. */
+export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  route: Route<P, Q, B, R>,
+): Route => route as unknown as Route;

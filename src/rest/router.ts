@@ -1,0 +1,111 @@
+import { AppError } from '../errors/catalogue.js';
+import { invalidRequestData, parseOrThrow } from '../errors/validation.js';
+import { assertAccess } from '../domain/auth/access.js';
+import type { Principal } from '../domain/auth/principal.js';
+import { readJsonBody } from '../http/body.js';
+import { jsonResponse } from '../http/responses.js';
+import type { AppDeps } from '../deps.js';
+import type { Route } from './route.js';
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+export interface MatchResult {
+  route: Route;
+  rawParams: Record<string, string>;
+}
+
+/** Path templates compiled to regexes once; matching distinguishes "no such path" from "wrong method". */
+export class Router {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(readonly routes: Route[]) {
+    this.compiled = routes.map((route) => {
+      const paramNames: string[] = [];
+      const source = route.path
+        .split('/')
+        .map((seg) => {
+          const m = /^\{(\w+)\}$/.exec(seg);
+          if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          paramNames.push(m[1]);
+          return '([^/]+)';
+        })
+        .join('/');
+      return { route, pattern: new RegExp(`^${source}/?$`), paramNames };
+    });
+  }
+
+  /** The matching route, null when no path matches, or 405 with Allow when only the method is wrong. */
+  match(method: string, pathname: string): MatchResult | null {
+    const allowed: string[] = [];
+    for (const c of this.compiled) {
+      const m = c.pattern.exec(pathname);
+      if (!m) continue;
+      if (c.route.method !== method && !(method === 'HEAD' && c.route.method === 'GET')) {
+        allowed.push(c.route.method);
+        continue;
+      }
+      const rawParams: Record<string, string> = {};
+      c.paramNames.forEach((name, i) => {
+        try {
+          rawParams[name] = decodeURIComponent(m[i + 1]);
+        } catch {
+          throw invalidRequestData([{ message: 'Path parameter is not valid percent-encoding', path: ['params', name] }]);
+        }
+      });
+      return { route: c.route, rawParams };
+    }
+    if (allowed.length) {
+      const allow = [...new Set(allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed)].join(', ');
+      throw new AppError('methodNotAllowed', { message: `${method} is not allowed here; use ${allow}`, headers: { Allow: allow } });
+    }
+    return null;
+  }
+}
+
+/** Query parameters as an object; a repeated key becomes an array so the schema rejects it. `token` is auth, not input. */
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    if (key === 'token') continue;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Runs a matched route for an authenticated caller: access rules, then input validation (params,
+ * query, body: each a 422 with paths prefixed by where the input was), then the handler, whose
+ * result is shaped by the route's response schema.
+ */
+export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal, request: Request, url: URL): Promise<Response> {
+  const { route } = match;
+  const db = deps.database.db;
+  await assertAccess(db, who, route.access);
+
+  const params = route.params ? parseOrThrow(route.params, match.rawParams, ['params']) : {};
+  const query = route.query ? parseOrThrow(route.query, queryObject(url), ['query']) : {};
+  let body: unknown;
+  if (route.body) {
+    body = parseOrThrow(route.body, await readJsonBody(request, deps.config.BODY_LIMIT_BYTES), ['body']);
+  } else if (writeMethods.has(route.method)) {
+    // Routes without a body (unfollow) still read and bound it, so a huge upload is refused.
+    await readJsonBody(request, deps.config.BODY_LIMIT_BYTES).catch((e) => {
+      if (e instanceof AppError && e.code === 'payloadTooLarge') throw e;
+    });
+  }
+
+  const result = await route.handler({ db, who, params, query, body, deps });
+  const shaped = route.response.schema.safeParse(result);
+  if (!shaped.success) {
+    // Our own output broke the contract: a bug, reported as 500 and logged with the details.
+    throw new Error(`Response of ${route.operationId} does not match its schema: ${shaped.error.message}`);
+  }
+  return jsonResponse(route.response.status, shaped.data);
+}

@@ -1,0 +1,85 @@
+import { createServer } from 'node:http';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { createLogger } from './observability/logger.js';
+import { ensureDemoWorkspace } from './demo.js';
+
+/** Listens and handles signals; everything else is built by app.ts. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = createDatabase(config.DATABASE_URL, logger);
+  await migrateToLatest(database.db);
+  const demo = config.SEED_DEMO ? await ensureDemoWorkspace(database, config.DATABASE_URL) : null;
+
+  const app = buildApp({ config, database, logger });
+  const server = createServer(app.listener);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const base = `http://${host}:${port}`;
+
+  // The banner is for the person who typed `npm start`, so it goes to stdout as plain text.
+  const lines = [
+    '',
+    `Messaging API listening on ${base} (${database.engine})`,
+    `  GraphiQL:      ${base}/graphql`,
+    `  REST base URL: ${base}/v1`,
+    `  API reference: ${base}/docs`,
+  ];
+  if (demo) {
+    lines.push(
+      '',
+      `Demo workspace "${demo.name}" (id ${demo.workspaceId})`,
+      `  workspace API token: ${demo.developerToken}`,
+      `  user access token:   ${demo.userToken}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${demo.developerToken}" ${base}/v1/tags`,
+      `  curl "${base}/v1/workspaces?token=${demo.developerToken}"`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timeout reached; closing remaining connections');
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      await app.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold server.close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,200 @@
+import type { Executor } from '../../src/db/database.js';
+
+/**
+ * Direct inserts of known rows for tests, so assertions can name every value. Each returns the new
+ * id. Timestamps default to a fixed instant unless given.
+ */
+export const T0 = '2026-11-01T10:00:00.000Z';
+
+const stamps = (at = T0) => ({ created_at: at, updated_at: at });
+const id = async (q: Promise<{ id: number }>) => (await q).id;
+
+export const fixtures = (db: Executor, workspaceId: number) => ({
+  contact: (c: { email?: string | null; phone?: string | null; firstName?: string | null; lastName?: string | null; createdAt?: string; lastMessageAt?: string | null } = {}) =>
+    id(
+      db
+        .insertInto('contacts')
+        .values({
+          workspace_id: workspaceId,
+          email: c.email ?? null,
+          phone_number: c.phone ?? null,
+          first_name: c.firstName ?? null,
+          last_name: c.lastName ?? null,
+          gender: 'unknown',
+          email_verified: 0,
+          email_opt_in: 0,
+          last_message_at: c.lastMessageAt ?? null,
+          ...stamps(c.createdAt),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  customField: (name: string, type = 'shortText', description = '') =>
+    id(db.insertInto('custom_fields').values({ workspace_id: workspaceId, name, type, description, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  fieldValue: (contactId: number, customFieldId: number, value: string) =>
+    id(
+      db
+        .insertInto('contact_custom_fields')
+        .values({ workspace_id: workspaceId, contact_id: contactId, custom_field_id: customFieldId, value, ...stamps() })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  tag: (name: string, opts: { deletedAt?: string | null } = {}) =>
+    id(db.insertInto('tags').values({ workspace_id: workspaceId, name, deleted_at: opts.deletedAt ?? null, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  tagContact: async (contactId: number, tagId: number) => {
+    await db.insertInto('contact_tags').values({ workspace_id: workspaceId, contact_id: contactId, tag_id: tagId, created_at: T0 }).execute();
+  },
+  note: (contactId: number, text: string, createdById: number | null = null) =>
+    id(
+      db
+        .insertInto('contact_notes')
+        .values({ workspace_id: workspaceId, contact_id: contactId, text, created_by_id: createdById, ...stamps() })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  inbox: (name: string, channel = 'chat') =>
+    id(db.insertInto('inboxes').values({ workspace_id: workspaceId, name, channel, source_id: `src-${name}`, status: 'active', ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  contactInbox: (contactId: number, inboxId: number, channel = 'chat') =>
+    id(
+      db
+        .insertInto('contact_inboxes')
+        .values({ workspace_id: workspaceId, contact_id: contactId, inbox_id: inboxId, channel, created_at: T0 })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  user: (name: string, email: string) =>
+    id(
+      db
+        .insertInto('users')
+        .values({ workspace_id: workspaceId, name, email, email_verified: 1, image: null, is_anonymous: 0, ...stamps() })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  team: (name: string) => id(db.insertInto('inbox_teams').values({ workspace_id: workspaceId, name, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  conversation: (c: { contactId: number; inboxId?: number | null; userId?: number | null; teamId?: number | null; followed?: boolean }) =>
+    id(
+      db
+        .insertInto('conversations')
+        .values({
+          workspace_id: workspaceId,
+          contact_id: c.contactId,
+          inbox_id: c.inboxId ?? null,
+          assigned_user_id: c.userId ?? null,
+          assigned_inbox_team_id: c.teamId ?? null,
+          bot_enabled: 1,
+          followed: c.followed === false ? 0 : 1,
+          additional_attributes: '{}',
+          last_activity_at: T0,
+          ...stamps(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  sequence: (name: string) => id(db.insertInto('sequences').values({ workspace_id: workspaceId, name, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  subscribe: (contactId: number, sequenceId: number) =>
+    id(
+      db
+        .insertInto('sequence_subscriptions')
+        .values({ workspace_id: workspaceId, contact_id: contactId, sequence_id: sequenceId, created_at: T0 })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  commentAutomation: (channel: 'photo' | 'net', name: string, opts: { folderId?: string | null; type?: string } = {}) =>
+    id(
+      db
+        .insertInto('comment_automations')
+        .values({
+          workspace_id: workspaceId,
+          channel,
+          name,
+          type: opts.type ?? (channel === 'net' ? 'chat' : 'photo'),
+          folder_id: opts.folderId ?? null,
+          is_active: 1,
+          post: JSON.stringify({ type: 'all', value: [] }),
+          private_reply: JSON.stringify({ type: 'text', value: 'Thanks!' }),
+          public_reply: JSON.stringify({ type: 'none', value: null }),
+          include_keywords: JSON.stringify({ type: 'all', value: [] }),
+          exclude_keywords: JSON.stringify([]),
+          options: JSON.stringify(sampleOptions),
+          hide_comments: JSON.stringify(sampleHideComments),
+          reply_after: JSON.stringify({ type: 'immediately', value: 0 }),
+          ...stamps(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  leadAd: (name: string) =>
+    id(
+      db
+        .insertInto('lead_ad_automations')
+        .values({ workspace_id: workspaceId, name, page_id: '1001', form_ids: '["f1"]', is_active: 1, reply: JSON.stringify({ type: 'text', value: 'Hi' }), ...stamps() })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  dynamicImage: (name: string, at = T0) =>
+    id(
+      db
+        .insertInto('dynamic_images')
+        .values({
+          workspace_id: workspaceId,
+          name,
+          custom_field_id: null,
+          background_url: 'https://cdn.example.com/bg.png',
+          image_url: 'https://cdn.example.com/out.png',
+          enabled: 1,
+          data: JSON.stringify({ width: 1080, height: 1080, elements: [] }),
+          ...stamps(at),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  errorLog: (detail: string, opts: { action?: string; at?: string; contactId?: number | null; httpCode?: string } = {}) =>
+    id(
+      db
+        .insertInto('error_logs')
+        .values({
+          workspace_id: workspaceId,
+          contact_id: opts.contactId ?? null,
+          action: opts.action ?? 'sendMessage',
+          detail,
+          http_code: opts.httpCode ?? '400',
+          ...stamps(opts.at),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+});
+
+export const sampleOptions = {
+  replyToNewContactsOnly: false,
+  replyOncePerUserPerPost: true,
+  likeUserComment: false,
+  replyToUsersWhoCommentedOnOtherPosts: false,
+  ignoreCommentReplies: true,
+  trackUserTags: false,
+};
+
+export const sampleHideComments = {
+  all: false,
+  hasPhoneNumber: false,
+  hasImage: false,
+  hasVideo: false,
+  hasLink: false,
+  hasKeywords: false,
+  keywords: [],
+  showCommentsAfter: 'none',
+};
+
+/** A valid POST /v1/photo-comments body. */
+export const photoCommentBody = () => ({
+  name: 'Spring promo',
+  type: 'photo',
+  post: { type: 'published', value: ['17890001'] },
+  privateReply: { type: 'text', value: 'Thanks for your comment!', values: [{ value: 'Hi there' }] },
+  publicReply: { type: 'text', value: 'Check your DMs', },
+  includeKeywords: { type: 'contain', value: ['price'] },
+  excludeKeywords: ['spam'],
+  options: { ...sampleOptions },
+  hideComments: { ...sampleHideComments },
+  replyAfter: { type: 'seconds', value: 30 },
+});
