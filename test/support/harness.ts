@@ -70,6 +70,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
+      // Real clients send Content-Length with a fixed body; POST /graphql requires it.
+      headers['content-length'] ??= String(Buffer.byteLength(body));
     }
     const response = await app.fetch(new Request(`http://localhost${target}`, { method, headers, body }));
     const text = await response.text();
