@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as createSchema from './2026_11_22_0001_create_schema.js';
+import * as contactLookupIndexes from './2026_11_23_0001_contact_lookup_indexes.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -7,4 +8,5 @@ import * as createSchema from './2026_11_22_0001_create_schema.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_schema': createSchema,
+  '2026_11_23_0001_contact_lookup_indexes': contactLookupIndexes,
 };

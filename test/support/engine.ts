@@ -18,6 +18,27 @@ export interface TestDatabaseUrl {
   drop: () => Promise<void>;
 }
 
+/**
+ * The migration runs `create extension if not exists pg_trgm`, which installs the extension into
+ * the first schema of the search path. In a test schema, the first test file to migrate would own
+ * the extension, and dropping its schema would drop it under every other file running at the same
+ * time. Installing it once in `public` (kept on every test search path) avoids that; concurrent
+ * first installs race on the catalogue, so a duplicate error just means another file won.
+ */
+async function ensureSharedExtensions(admin: pg.Client): Promise<string> {
+  try {
+    await admin.query('create extension if not exists pg_trgm with schema public');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== '23505' && code !== '42710') throw err;
+  }
+  // Someone may have installed it elsewhere first: that schema goes on the search path.
+  const { rows } = await admin.query<{ schema: string }>(
+    `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`,
+  );
+  return rows[0]?.schema ?? 'public';
+}
+
 export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
   if (testEngine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'msgapi-test-'));
@@ -26,11 +47,12 @@ export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
+  const extensionSchema = await ensureSharedExtensions(admin);
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const url = new URL(postgresUrl);
-  // public stays on the path for the pg_trgm extension's operator classes.
-  url.searchParams.set('options', `-c search_path=${schema},public`);
+  // The extension's schema stays on the path for pg_trgm's operator classes.
+  url.searchParams.set('options', `-c search_path=${[schema, ...new Set([extensionSchema, 'public'])].join(',')}`);
   return {
     url: url.toString(),
     drop: async () => {

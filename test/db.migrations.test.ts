@@ -1,0 +1,187 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../db/migrations/index.js';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrator.js';
+import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { repoRoot, runProgram } from './support/processes.js';
+
+// The data model of the contract, and the index behind every lookup, foreign key and list order.
+const tables = [
+  'api_tokens', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
+  'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'inbox_teams', 'inboxes', 'lead_ad_automations',
+  'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
+];
+
+/** Index name -> its columns in order (expressions as the engine prints them, lower-cased). */
+const commonIndexes: Record<string, string[]> = {
+  api_tokens_user_idx: ['user_id'],
+  api_tokens_workspace_idx: ['workspace_id'],
+  comment_automations_workspace_channel_idx: ['workspace_id', 'channel', 'created_at'],
+  contact_custom_fields_contact_field_uq: ['contact_id', 'custom_field_id'],
+  contact_custom_fields_field_idx: ['custom_field_id'],
+  contact_custom_fields_workspace_idx: ['workspace_id'],
+  contact_inboxes_contact_inbox_uq: ['contact_id', 'inbox_id'],
+  contact_inboxes_inbox_idx: ['inbox_id'],
+  contact_inboxes_workspace_idx: ['workspace_id'],
+  contact_notes_contact_idx: ['contact_id', 'created_at'],
+  contact_notes_created_by_idx: ['created_by_id'],
+  contact_notes_workspace_idx: ['workspace_id'],
+  contact_tags_tag_idx: ['tag_id'],
+  contact_tags_workspace_idx: ['workspace_id'],
+  contacts_workspace_created_idx: ['workspace_id', 'created_at'],
+  contacts_workspace_email_uq: ['workspace_id', 'lower(email)'],
+  contacts_workspace_message_idx: ['workspace_id', 'last_message_at'],
+  contacts_workspace_phone_uq: ['workspace_id', 'phone_number'],
+  conversations_contact_idx: ['contact_id'],
+  conversations_inbox_idx: ['inbox_id'],
+  conversations_team_idx: ['assigned_inbox_team_id'],
+  conversations_user_idx: ['assigned_user_id'],
+  conversations_workspace_activity_idx: ['workspace_id', 'last_activity_at'],
+  custom_fields_workspace_idx: ['workspace_id', 'name'],
+  dynamic_images_custom_field_idx: ['custom_field_id'],
+  dynamic_images_workspace_created_idx: ['workspace_id', 'created_at', 'id'],
+  error_logs_contact_idx: ['contact_id'],
+  error_logs_workspace_created_idx: ['workspace_id', 'created_at', 'id'],
+  inbox_teams_workspace_idx: ['workspace_id'],
+  inboxes_workspace_idx: ['workspace_id'],
+  lead_ad_automations_workspace_idx: ['workspace_id', 'created_at'],
+  sequence_subscriptions_contact_sequence_uq: ['contact_id', 'sequence_id'],
+  sequence_subscriptions_sequence_idx: ['sequence_id'],
+  sequence_subscriptions_workspace_idx: ['workspace_id'],
+  sequences_workspace_idx: ['workspace_id'],
+  tags_workspace_name_idx: ['workspace_id', 'name'],
+  users_workspace_idx: ['workspace_id'],
+};
+// Substring search: trigram GIN indexes on PostgreSQL, an FTS5 trigram table on SQLite.
+const postgresOnlyIndexes = ['contacts_search_trgm_idx', 'dynamic_images_name_trgm_idx', 'error_logs_action_trgm_idx', 'error_logs_detail_trgm_idx'];
+
+interface IndexInfo {
+  table: string;
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+interface ForeignKey {
+  table: string;
+  column: string;
+  references: string;
+}
+
+async function listTables(db: Database['db']): Promise<string[]> {
+  const rows =
+    testEngine === 'postgres'
+      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
+  return rows.map((r) => r.name).sort();
+}
+
+async function listIndexes(db: Database['db']): Promise<IndexInfo[]> {
+  if (testEngine === 'postgres') {
+    const { rows } = await sql<{ table: string; name: string; unique: boolean; columns: string[] }>`
+      select t.relname as "table", i.relname as name, x.indisunique as "unique",
+        array(select lower(pg_get_indexdef(x.indexrelid, k + 1, true)) from generate_subscripts(x.indkey, 1) as k order by k) as columns
+      from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = current_schema() and not x.indisprimary`.execute(db);
+    return rows;
+  }
+  const out: IndexInfo[] = [];
+  for (const table of await listTables(db)) {
+    const list = (await sql<{ name: string; unique: number; origin: string }>`select * from pragma_index_list(${table})`.execute(db)).rows;
+    for (const idx of list.filter((i) => i.origin !== 'pk')) {
+      const cols = (await sql<{ seqno: number; name: string | null }>`select * from pragma_index_xinfo(${idx.name}) where key = 1 order by seqno`.execute(db)).rows;
+      // Expression columns have no name; read them back from the index's SQL.
+      const created = (await sql<{ sql: string | null }>`select sql from sqlite_master where name = ${idx.name}`.execute(db)).rows[0]?.sql ?? '';
+      const exprs = /\(([^)]*\([^)]*\)[^)]*)\)/.exec(created)?.[1].split(',').map((s) => s.trim().toLowerCase()) ?? [];
+      out.push({ table, name: idx.name, unique: idx.unique === 1, columns: cols.map((c, i) => c.name ?? exprs[i] ?? '<expr>') });
+    }
+  }
+  return out;
+}
+
+async function listForeignKeys(db: Database['db']): Promise<ForeignKey[]> {
+  if (testEngine === 'postgres') {
+    const { rows } = await sql<ForeignKey>`
+      select kcu.table_name as "table", kcu.column_name as "column", ccu.table_name as "references"
+      from information_schema.table_constraints tc
+      join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
+      join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
+      where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`.execute(db);
+    return rows;
+  }
+  const out: ForeignKey[] = [];
+  for (const table of tables) {
+    const rows = (await sql<{ from: string; table: string }>`select * from pragma_foreign_key_list(${table})`.execute(db)).rows;
+    out.push(...rows.map((r) => ({ table, column: r.from, references: r.table })));
+  }
+  return out;
+}
+
+describe(`migrations on ${testEngine}`, () => {
+  let target: TestDatabaseUrl;
+  let database: Database;
+
+  beforeAll(async () => {
+    target = await freshDatabaseUrl();
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    await target.drop();
+  });
+
+  it('lists every migration file, in name order', () => {
+    const files = readdirSync(join(repoRoot, 'db/migrations'))
+      .filter((f) => /^\d{4}_\d{2}_\d{2}_\d{4}_\w+\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(Object.keys(migrations)).toEqual(files.sort());
+  });
+
+  it('`npm run migrate` applies them all to an empty database, then finds nothing to do', async () => {
+    const first = await runProgram('db/migrate.ts', [], { DATABASE_URL: target.url });
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toBe(`Applied: ${Object.keys(migrations).join(', ')}\n`);
+
+    const again = await runProgram('db/migrate.ts', [], { DATABASE_URL: target.url });
+    expect(again).toMatchObject({ code: 0, stdout: 'Database is up to date.\n', stderr: '' });
+
+    database = createDatabase(target.url);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('creates every table of the data model', async () => {
+    const expected = [...tables, 'kysely_migration', 'kysely_migration_lock'];
+    const found = await listTables(database.db);
+    if (testEngine === 'sqlite') {
+      // The FTS5 search table over error logs and its shadow tables.
+      expected.push('error_logs_fts', 'error_logs_fts_config', 'error_logs_fts_data', 'error_logs_fts_docsize', 'error_logs_fts_idx');
+    }
+    expect(found).toEqual(expected.sort());
+  });
+
+  it('creates every index, with its columns', async () => {
+    const indexes = await listIndexes(database.db);
+    const named = Object.fromEntries(indexes.filter((i) => !i.name.startsWith('sqlite_autoindex') && !i.name.endsWith('_key')).map((i) => [i.name, i.columns]));
+    const expected: Record<string, string[]> = { ...commonIndexes };
+    if (testEngine === 'postgres') {
+      for (const name of postgresOnlyIndexes) expected[name] = named[name];
+      expect(postgresOnlyIndexes.every((n) => n in named)).toBe(true);
+      expected.kysely_migration_lock_pkey = named.kysely_migration_lock_pkey;
+    }
+    expect(named).toEqual(expected);
+    // The token hash is unique (one lookup finds one token).
+    expect(indexes.find((i) => i.table === 'api_tokens' && i.unique && i.columns.join() === 'token_hash')).toBeDefined();
+  });
+
+  it('indexes every foreign key column (as the leading column of an index or primary key)', async () => {
+    const fks = await listForeignKeys(database.db);
+    expect(fks.length).toBeGreaterThan(30);
+    const indexes = await listIndexes(database.db);
+    // contact_tags' primary key (contact_id, tag_id) leads with contact_id.
+    const leading = new Set([...indexes.map((i) => `${i.table}.${i.columns[0]}`), 'contact_tags.contact_id']);
+    const unindexed = fks.filter((fk) => !leading.has(`${fk.table}.${fk.column}`)).map((fk) => `${fk.table}.${fk.column}`);
+    expect(unindexed).toEqual([]);
+  });
+});

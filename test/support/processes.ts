@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * The real programs, as an operator runs them: the server (`npm start` runs `tsx src/server.ts`)
+ * and the CLI (`npm run cli`), each in its own process with its own environment. Node is started
+ * with tsx's loader directly, so the child is the program itself: signals reach it unrelayed and
+ * its exit code is the program's own.
+ */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** A clean environment: the caller's DATABASE_URL/REDIS_URL/PORT must not leak into children. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const k of Object.keys(base)) {
+    if (/^(DATABASE_URL|REDIS_URL|PORT|HOST|LOG_LEVEL|SEED_DEMO|NODE_ENV|RATE_LIMIT_.*|TOKEN_CACHE_SECONDS|SHUTDOWN_TIMEOUT_MS)$/.test(k)) delete base[k];
+  }
+  return { ...base, ...env };
+}
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `src/cli/index.ts` with `args` to completion. */
+export function runCli(args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Promise<Finished> {
+  return runProgram('src/cli/index.ts', args, env, options.cwd);
+}
+
+/** Runs a TypeScript program of the repository (e.g. `db/migrate.ts`) to completion. */
+export function runProgram(file: string, args: string[], env: Record<string, string>, cwd = repoRoot): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, file), ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((ok, fail) => {
+    child.on('error', fail);
+    child.on('close', (code, signal) => ok({ code, signal, stdout, stderr }));
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  port: number;
+  /** Everything written so far. */
+  output: () => { stdout: string; stderr: string };
+  /** Resolves when the process has exited. */
+  exited: Promise<Finished>;
+  /** SIGTERM (unless it already exited) and wait for the exit. */
+  stop: () => Promise<Finished>;
+}
+
+/**
+ * Starts `src/server.ts` and waits for its banner. PORT defaults to 0 (a free port), HOST to the
+ * loopback interface. Rejects with the output when the process exits before listening.
+ */
+export async function startServer(env: Record<string, string>, options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, 'src/server.ts')], {
+    cwd: options.cwd ?? repoRoot,
+    env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in time:\n${stdout}\n${stderr}`)), options.timeoutMs ?? 20_000);
+    const check = () => {
+      const m = /listening on http:\/\/[^:\s]+:(\d+)/.exec(stdout);
+      if (m) {
+        clearTimeout(timer);
+        ok(Number(m[1]));
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((f) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${f.code ?? f.signal} before listening:\n${f.stdout}\n${f.stderr}`));
+    });
+  });
+
+  return {
+    child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    output: () => ({ stdout, stderr }),
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
