@@ -8,10 +8,12 @@ export interface Issue {
 
 /** zod issues in the contract's shape: `{message, path}` with string and number path elements. */
 export const toIssues = (error: z.ZodError): Issue[] =>
-  error.issues.map((i) => ({
-    message: i.message,
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-  }));
+  error.issues.flatMap((i) => {
+    const path = i.path.map((p) => (typeof p === 'number' ? p : String(p)));
+    // zod reports all unknown keys of an object as one issue at the object; name each key's own path.
+    if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ message: `Unrecognized key: "${key}"`, path: [...path, key] }));
+    return [{ message: i.message, path }];
+  });
 
 export const invalidRequestData = (issues: Issue[]) => new AppError('invalidRequestData', { data: { issues } });
 

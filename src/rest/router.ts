@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AppError } from '../errors/catalogue.js';
 import { invalidRequestData, parseOrThrow } from '../errors/validation.js';
 import { assertAccess } from '../domain/auth/access.js';
@@ -78,6 +79,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH']);
+const noInput = z.strictObject({});
 
 /**
  * Runs a matched route for an authenticated caller: access rules, then input validation (params,
@@ -90,15 +92,15 @@ export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal
   await assertAccess(db, who, route.access);
 
   const params = route.params ? parseOrThrow(route.params, match.rawParams, ['params']) : {};
-  const query = route.query ? parseOrThrow(route.query, queryObject(url), ['query']) : {};
+  // A route without query parameters still rejects unknown ones: a typo never passes silently.
+  const query = parseOrThrow(route.query ?? noInput, queryObject(url), ['query']);
   let body: unknown;
   if (route.body) {
     body = parseOrThrow(route.body, await readJsonBody(request, deps.config.BODY_LIMIT_BYTES), ['body']);
   } else if (writeMethods.has(route.method)) {
-    // Routes without a body (unfollow) still read and bound it, so a huge upload is refused.
-    await readJsonBody(request, deps.config.BODY_LIMIT_BYTES).catch((e) => {
-      if (e instanceof AppError && e.code === 'payloadTooLarge') throw e;
-    });
+    // A write without a body (unfollow) takes nothing, `{}` or no body at all; a field is 422.
+    const sent = await readJsonBody(request, deps.config.BODY_LIMIT_BYTES);
+    if (sent !== undefined) parseOrThrow(noInput, sent, ['body']);
   }
 
   const result = await route.handler({ db, who, params, query, body, deps });
