@@ -1,19 +1,162 @@
 /**
- * The API reference page: Scalar's standalone bundle renders the OpenAPI document in the browser.
- * The bundle comes from a CDN, so the page needs the browser to be online; the JSON document itself
- * is always served by this process at /v1/openapi.json.
+ * The API reference page at /docs, rendered on the server from the OpenAPI document: plain HTML
+ * and CSS, no script and nothing fetched from elsewhere, so it works offline, behind strict
+ * content-security policies and in any browser. The machine-readable document stays at
+ * /v1/openapi.json for code generators and richer viewers.
  */
-export const docsPage = (specUrl: string) => `<!doctype html>
+
+type Json = Record<string, any>;
+
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The document's descriptions use `code` spans and blank-line paragraphs; nothing more. */
+const inline = (text: unknown) => esc(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
+const prose = (text: string | undefined) => (text ? text.split(/\n{2,}/).map((p) => `<p>${inline(p)}</p>`).join('') : '');
+
+const refName = (ref: string) => ref.split('/').pop()!;
+const schemaAnchor = (name: string) => `schema-${name}`;
+const opAnchor = (operationId: string) => `op-${operationId.replace(/[^\w-]/g, '-')}`;
+
+/** A one-line description of a schema: its type, linked component names and constraints. */
+function typeOf(schema: Json | undefined): string {
+  if (!schema || Object.keys(schema).length === 0) return '<span class="t">any</span>';
+  if (schema.$ref) return `<a href="#${schemaAnchor(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>`;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives && !schema.type && !schema.properties) return alternatives.map((s: Json) => typeOf(s)).join(' | ');
+  if ('const' in schema) return `<code>${esc(JSON.stringify(schema.const))}</code>`;
+  if (schema.enum) return schema.enum.map((v: unknown) => `<code>${esc(JSON.stringify(v))}</code>`).join(' | ');
+  const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const parts = types.map((t) => {
+    if (t === 'array') return `array of ${typeOf(schema.items)}`;
+    if (t === 'object' && schema.properties) {
+      const required = new Set<string>(schema.required ?? []);
+      const fields = Object.entries(schema.properties as Record<string, Json>).map(
+        ([k, v]) => `${esc(k)}${required.has(k) ? '' : '?'}: ${typeOf(v)}`,
+      );
+      return `{ ${fields.join(', ')} }`;
+    }
+    return `<span class="t">${esc(t)}</span>`;
+  });
+  const text = parts.join(' | ') || '<span class="t">any</span>';
+  const rules = constraints(schema);
+  return rules ? `${text} <span class="c">${rules}</span>` : text;
+}
+
+function constraints(s: Json): string {
+  const out: string[] = [];
+  if (s.format) out.push(esc(s.format));
+  if (s.minLength !== undefined || s.maxLength !== undefined) out.push(`length ${s.minLength ?? 0}..${s.maxLength ?? '∞'}`);
+  if (s.minimum !== undefined || s.maximum !== undefined) out.push(`${s.minimum ?? '−∞'}..${s.maximum ?? '∞'}`);
+  if (s.maxItems !== undefined) out.push(`at most ${s.maxItems} items`);
+  if (s.pattern && s.format !== 'email') out.push(`<code>${esc(s.pattern)}</code>`);
+  if (s.default !== undefined) out.push(`default ${esc(JSON.stringify(s.default))}`);
+  return out.join(', ');
+}
+
+function propertiesTable(schema: Json): string {
+  const props = schema.properties as Record<string, Json> | undefined;
+  if (!props) return `<p>${typeOf(schema)}</p>`;
+  const required = new Set<string>(schema.required ?? []);
+  const rows = Object.entries(props)
+    .map(
+      ([name, prop]) =>
+        `<tr><td><code>${esc(name)}</code></td><td>${typeOf(prop)}</td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${inline(prop.description)}</td></tr>`,
+    )
+    .join('');
+  const closed = schema.additionalProperties === false ? '<p class="note">No other fields.</p>' : '';
+  return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${rows}</tbody></table>${closed}`;
+}
+
+function operationSection(doc: Json, path: string, method: string, op: Json): string {
+  const security = (op.security as Json[]).map((s) => `<code>${esc(Object.keys(s)[0])}</code>`).join(', ');
+  const params = (op.parameters ?? []) as Json[];
+  const paramTable = params.length
+    ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${params
+        .map(
+          (p) =>
+            `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${typeOf(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${inline(p.description)}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '';
+  const body = op.requestBody
+    ? `<h4>Request body</h4><p>JSON: ${typeOf(op.requestBody.content['application/json'].schema)}</p>`
+    : '';
+  const responses = Object.entries(op.responses as Record<string, Json>)
+    .map(([status, r]) => {
+      const resolved = r.$ref ? doc.components.responses[refName(r.$ref)] : r;
+      const schema = resolved.content?.['application/json']?.schema;
+      return `<tr><td>${esc(status)}</td><td>${inline(resolved.description)}</td><td>${schema ? typeOf(schema) : ''}</td></tr>`;
+    })
+    .join('');
+  return `<section class="op" id="${opAnchor(op.operationId)}">
+<h3><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
+<p class="sub"><code>${esc(op.operationId)}</code> · ${esc(op.summary)}</p>
+${prose(op.description)}
+<p><strong>Security:</strong> ${security}</p>
+${paramTable}${body}
+<h4>Responses</h4><table><thead><tr><th>Status</th><th>Meaning</th><th>Body</th></tr></thead><tbody>${responses}</tbody></table>
+</section>`;
+}
+
+export function docsPage(doc: Json, specUrl: string): string {
+  const operations: { tag: string; html: string; link: string }[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      operations.push({
+        tag: op.tags?.[0] ?? 'Other',
+        html: operationSection(doc, path, method, op),
+        link: `<li><a href="#${opAnchor(op.operationId)}"><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> ${esc(path)}</a></li>`,
+      });
+    }
+  }
+  const tags = (doc.tags as Json[]).map((t) => t.name as string);
+  const nav = tags
+    .map((tag) => `<li>${esc(tag)}<ul>${operations.filter((o) => o.tag === tag).map((o) => o.link).join('')}</ul></li>`)
+    .join('');
+  const sections = tags
+    .map((tag) => `<h2>${esc(tag)}</h2>${operations.filter((o) => o.tag === tag).map((o) => o.html).join('')}`)
+    .join('');
+  const schemes = Object.entries(doc.components.securitySchemes as Record<string, Json>)
+    .map(([name, s]) => `<tr><td><code>${esc(name)}</code></td><td>${s.type === 'http' ? `HTTP ${esc(s.scheme)}` : `API key in ${esc(s.in)} <code>${esc(s.name)}</code>`}</td><td>${inline(s.description)}</td></tr>`)
+    .join('');
+  const schemas = Object.entries(doc.components.schemas as Record<string, Json>)
+    .map(([name, s]) => `<section class="schema" id="${schemaAnchor(name)}"><h3>${esc(name)}</h3>${prose(s.description)}${propertiesTable(s)}</section>`)
+    .join('');
+
+  return `<!doctype html>
 <html lang="en">
 <head>
-  <meta charset="utf-8" />
-  <meta name="viewport" content="width=device-width, initial-scale=1" />
-  <title>Messaging API reference</title>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${esc(doc.info.title)} ${esc(doc.info.version)} reference</title>
+<style>
+body{font:15px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#1f2328;display:flex}
+nav{position:sticky;top:0;height:100vh;overflow:auto;width:300px;flex:none;background:#f6f8fa;border-right:1px solid #d0d7de;padding:1rem;box-sizing:border-box;font-size:13px}
+nav ul{list-style:none;padding-left:.6rem;margin:.2rem 0 .6rem}nav a{color:inherit;text-decoration:none}nav a:hover{text-decoration:underline}
+main{padding:1.5rem 2rem;max-width:1000px;min-width:0}
+code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f6f8fa;padding:0 .25em;border-radius:4px;word-break:break-word}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f6f8fa}
+.op,.schema{border-top:1px solid #d0d7de;padding-top:.5rem;margin-top:1.5rem}.sub{color:#59636e;margin-top:-.5rem}
+.m{font:600 12px ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#59636e}
+.m-get{background:#1a7f37}.m-post{background:#0969da}.m-delete{background:#cf222e}.m-put,.m-patch{background:#9a6700}
+.t{color:#8250df}.c{color:#59636e;font-size:13px}.note{color:#59636e;font-size:13px}
+</style>
 </head>
 <body>
-  <noscript>The reference needs JavaScript. The raw OpenAPI document is at <a href="${specUrl}">${specUrl}</a>.</noscript>
-  <script id="api-reference" data-url="${specUrl}"></script>
-  <script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@1"></script>
+<nav><strong>${esc(doc.info.title)}</strong> <span class="c">v${esc(doc.info.version)}</span>
+<ul><li><a href="#auth">Authentication</a></li>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav>
+<main>
+<h1>${esc(doc.info.title)} <span class="c">${esc(doc.info.version)}</span></h1>
+${prose(doc.info.description)}
+<p>The machine-readable OpenAPI ${esc(doc.openapi)} document: <a href="${esc(specUrl)}">${esc(specUrl)}</a>.</p>
+<h2 id="auth">Authentication</h2>
+<table><thead><tr><th>Scheme</th><th>Mechanism</th><th>Notes</th></tr></thead><tbody>${schemes}</tbody></table>
+${sections}
+<h2 id="schemas">Schemas</h2>
+${schemas}
+</main>
 </body>
 </html>
 `;
+}

@@ -1,6 +1,229 @@
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+import { allSchemes, type AuthScheme } from '../domain/auth/principal.js';
+import { errorEnvelopeSchema, errorSchemas } from './envelope.schema.js';
 import type { Route } from './route.js';
 
-/** Placeholder until the OpenAPI generator lands. */
-export function buildOpenApiDocument(routes: Route[]): unknown {
-  return { openapi: '3.1.0', info: { title: 'Messaging API', version: '0.0.1' }, paths: Object.fromEntries(routes.map((r) => [r.path, {}])) };
+/**
+ * The OpenAPI 3.1 document of the /v1 contract, generated from the route table and the same zod
+ * schemas that validate requests and shape responses: a field added to a schema is documented the
+ * moment it is enforced. Schemas with a zod `.meta({ id })` become named components; everything
+ * else is inlined where it is used.
+ */
+
+type JsonSchema = Record<string, unknown>;
+type Io = 'input' | 'output';
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_VERSION = '0.0.1';
+
+export const securitySchemes = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A user access token (`musr_...`) in `Authorization: Bearer <ACCESS_TOKEN>`.',
+  },
+  developerAccessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A workspace API token (`mdev_...`) in `Authorization: Bearer <ACCESS_TOKEN>`.',
+  },
+  tokenInSearchParams: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'A workspace API token (`mdev_...`) in the `token` query parameter. User access tokens are not accepted here.',
+  },
+} as const satisfies Record<AuthScheme, JsonSchema>;
+
+const headers = {
+  'X-Request-Id': { description: "The request's id (the client's own when it sent a valid one); quoted in logs.", required: true, schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' } },
+  'WWW-Authenticate': { description: 'The Bearer challenge.', required: true, schema: { type: 'string' } },
+} as const;
+
+const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+const commonHeaders = () => ({
+  'X-Request-Id': headerRef('X-Request-Id'),
+  'RateLimit-Limit': headerRef('RateLimit-Limit'),
+  'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
+  'RateLimit-Reset': headerRef('RateLimit-Reset'),
+});
+const extraErrorHeaders: Record<number, (keyof typeof headers)[]> = { 401: ['WWW-Authenticate'], 429: ['Retry-After'] };
+
+/** Name of the reusable response of an error status: `Unauthorized`, `UnprocessableEntity`, ... */
+export const errorResponseName = (status: number) => (STATUS_CODES[status] ?? `Status${status}`).replace(/[^A-Za-z]/g, '');
+
+/**
+ * Turns zod schemas into JSON Schema 2020-12 (the dialect of OpenAPI 3.1) and collects every
+ * schema with an id as a component. An id whose input and output forms differ (a transform or a
+ * default) gets a second component with an `Input` suffix, so neither form is misdescribed.
+ */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: Io): JsonSchema {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: tidy }) as JsonSchema;
+    const { $schema: _dialect, $defs, ...root } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const defs = $defs ?? {};
+    const names = new Map(Object.keys(defs).map((id) => [id, id]));
+
+    // Rename conflicting definitions until every name is either new or the same schema as before.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [id, def] of Object.entries(defs)) {
+        const name = names.get(id)!;
+        const existing = this.components[name];
+        if (existing === undefined || same(existing, rewriteRefs(def, names))) continue;
+        if (name !== id) throw new Error(`OpenAPI: two different schemas are both named "${id}"`);
+        names.set(id, `${id}${io === 'input' ? 'Input' : 'Output'}`);
+        changed = true;
+      }
+    }
+    for (const [id, def] of Object.entries(defs)) this.components[names.get(id)!] = rewriteRefs(def, names);
+    return rewriteRefs(root, names);
+  }
+}
+
+/** Drops zod's long date-time regex where `format: date-time` already says it. */
+function tidy({ jsonSchema }: { jsonSchema: JsonSchema }) {
+  if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function rewriteRefs<T>(value: T, names: Map<string, string>): T {
+  return JSON.parse(JSON.stringify(value), (key, v) =>
+    key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${names.get(v.slice(8)) ?? v.slice(8)}` : v,
+  ) as T;
+}
+
+/**
+ * One OpenAPI parameter per property of a params or query schema. The schema shown is the parsed
+ * value (output form: `page` is an integer 1..2^53-1 with its default); whether it is required comes
+ * from the input form (a parameter with a default may be left out).
+ */
+function parametersOf(collector: SchemaCollector, schema: z.ZodType | undefined, location: 'path' | 'query'): JsonSchema[] {
+  if (!schema) return [];
+  const output = collector.convert(schema, 'output') as { properties?: Record<string, JsonSchema> };
+  const input = collector.convert(schema, 'input') as { required?: string[] };
+  return Object.entries(output.properties ?? {}).map(([name, prop]) => {
+    const { description, ...propSchema } = prop;
+    return {
+      name,
+      in: location,
+      required: location === 'path' || (input.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: propSchema,
+    };
+  });
+}
+
+/**
+ * The error statuses an operation can answer: those the contract lists for it, plus those every
+ * route of this router can produce (authentication, access rules, strict query parameters, rate
+ * limits, the unexpected), plus body errors where a body is read and 404 where a path names a record.
+ */
+export function documentedErrorStatuses(route: Route): number[] {
+  const statuses = new Set([...route.errors, 401, 403, 422, 429, 500]);
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) for (const s of [400, 413, 415]) statuses.add(s);
+  if (route.params) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const schemeList = (schemes: readonly AuthScheme[]) => schemes.map((s) => `\`${s}\``).join(', ');
+
+function operationDescription(route: Route, hasQuery: boolean): string {
+  const schemes = route.access.schemes ?? allSchemes;
+  const lines = [
+    `Accepts ${schemeList(schemes)}${route.access.schemes ? ' only; a user access token gets 403 `FORBIDDEN`' : ''}.`,
+    `Needs the \`${route.access.scope}\` scope${route.access.action === 'read' ? '' : ' and a full-permission token (read-only tokens get 403 `FORBIDDEN`)'}.`,
+  ];
+  if (route.access.action === 'write') lines.push('A write: 403 `trialExpired` after the trial, 403 `macLimitReached` at the monthly-active-contact limit.');
+  lines.push(
+    hasQuery
+      ? 'Unknown or repeated query parameters are 422 `invalidRequestData` (`token` is authentication, not input).'
+      : 'Takes no query parameters besides `token`; any other is 422 `invalidRequestData`.',
+  );
+  if (route.body) lines.push('Unknown body fields are 422 `invalidRequestData`, with the path of each.');
+  return lines.join('\n\n');
+}
+
+export function buildOpenApiDocument(routes: Route[]): JsonSchema {
+  const collector = new SchemaCollector();
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const usedErrorStatuses = new Set<number>();
+  const tags: string[] = [];
+
+  for (const route of routes) {
+    if (!tags.includes(route.tag)) tags.push(route.tag);
+    const parameters = [...parametersOf(collector, route.params, 'path'), ...parametersOf(collector, route.query, 'query')];
+    const responses: Record<string, JsonSchema> = {
+      [String(route.response.status)]: {
+        description: route.response.description,
+        headers: commonHeaders(),
+        content: { 'application/json': { schema: collector.convert(route.response.schema, 'output') } },
+      },
+    };
+    for (const status of documentedErrorStatuses(route)) {
+      if (!errorSchemas.has(status)) throw new Error(`OpenAPI: ${route.operationId} lists ${status}, which no error code has`);
+      usedErrorStatuses.add(status);
+      responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
+    }
+    responses.default = { $ref: '#/components/responses/UndefinedError' };
+
+    const operation: JsonSchema = {
+      operationId: route.operationId,
+      summary: route.summary,
+      description: operationDescription(route, route.query !== undefined),
+      tags: [route.tag],
+      security: (route.access.schemes ?? allSchemes).map((s) => ({ [s]: [] })),
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: collector.convert(route.body, 'input') } } } }
+        : {}),
+      responses,
+    };
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = operation;
+  }
+
+  const responses: Record<string, JsonSchema> = {};
+  for (const status of [...usedErrorStatuses].sort((a, b) => a - b)) {
+    const schema = errorSchemas.get(status)!;
+    responses[errorResponseName(status)] = {
+      description: `${STATUS_CODES[status]}: ${z.globalRegistry.get(schema)?.description ?? ''}`,
+      headers: { ...commonHeaders(), ...Object.fromEntries((extraErrorHeaders[status] ?? []).map((h) => [h, headerRef(h)])) },
+      content: { 'application/json': { schema: collector.convert(schema, 'output') } },
+    };
+  }
+  responses.UndefinedError = {
+    description: 'An undefined error (`defined: false`): an HTTP-level failure the contract does not list, at any status.',
+    headers: commonHeaders(),
+    content: { 'application/json': { schema: collector.convert(errorEnvelopeSchema, 'output') } },
+  };
+
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: 'Messaging API',
+      version: API_VERSION,
+      description: [
+        'Workspace-scoped HTTP and JSON API of the customer-messaging automation service. Every request acts inside the one workspace its token belongs to.',
+        'Every error body is the envelope `{defined, code, status, message, data?}`; 422 `invalidRequestData` lists `data.issues: [{message, path}]`.',
+        'Identifiers are digit strings; timestamps are ISO 8601 UTC strings.',
+      ].join('\n\n'),
+    },
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
+      responses,
+      headers,
+      securitySchemes,
+    },
+  };
 }

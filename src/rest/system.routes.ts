@@ -10,7 +10,15 @@ import type { Router } from './router.js';
 
 /** Routes that need no token: probes, metrics and the API's own documentation. */
 export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
-  let openapi: string | undefined;
+  // Built once, on first request: the route table does not change while the process runs.
+  let openapi: { json: string; html: string } | undefined;
+  const documents = () => {
+    if (!openapi) {
+      const document = buildOpenApiDocument(router.routes);
+      openapi = { json: JSON.stringify(document), html: docsPage(document, '/v1/openapi.json') };
+    }
+    return openapi;
+  };
   return {
     '/healthz': () => jsonResponse(200, { status: 'ok' }),
     '/readyz': async () => {
@@ -23,10 +31,7 @@ export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
       }
     },
     '/metrics': async () => new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } }),
-    '/v1/openapi.json': () => {
-      openapi ??= JSON.stringify(buildOpenApiDocument(router.routes));
-      return new Response(openapi, { headers: { 'content-type': 'application/json; charset=utf-8' } });
-    },
-    '/docs': () => new Response(docsPage('/v1/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    '/v1/openapi.json': () => new Response(documents().json, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    '/docs': () => new Response(documents().html, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
   };
 }

@@ -93,7 +93,8 @@ export const createContactInput = z
     lastName: z.string().trim().max(255).optional(),
   })
   .refine((c) => c.email !== undefined || c.phoneNumber !== undefined, { message: 'Provide at least one of email or phoneNumber' })
-  .meta({ id: 'CreateContactInput' });
+  // The refinement as JSON Schema, for the OpenAPI document (zod cannot translate a refine).
+  .meta({ id: 'CreateContactInput', description: 'At least one of email or phoneNumber is required.', anyOf: [{ required: ['email'] }, { required: ['phoneNumber'] }] });
 export type CreateContactInput = z.infer<typeof createContactInput>;
 
 /** The contract's identifier rule: a string of at least one character. */
