@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { isPostgres, type Executor } from '../../db/database.js';
 import { idString } from '../../db/values.js';
 
 export interface TagRow {
@@ -26,14 +26,17 @@ const toTag = (r: { id: number; name: string; created_at: string; updated_at: st
   workspaceId: idString(r.workspace_id),
 });
 
-/** Live tags of the workspace, by name (case-insensitive, ties by id). */
+/**
+ * Live tags of the workspace, by name (case-insensitive, ties by id). PostgreSQL compares with the
+ * "C" collation so the order is code-point order on both engines, whatever the database's locale.
+ */
 export async function listTags(db: Executor, workspaceId: number): Promise<TagRow[]> {
   const rows = await db
     .selectFrom('tags')
     .select(['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'])
     .where('workspace_id', '=', workspaceId)
     .where('deleted_at', 'is', null)
-    .orderBy(sql`lower(name)`)
+    .orderBy(isPostgres(db) ? sql`lower(name) collate "C"` : sql`lower(name)`)
     .orderBy('id')
     .execute();
   return rows.map(toTag);
