@@ -31,8 +31,8 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new AppError('malformedJson', { message: `The request body is not valid JSON: ${(e as Error).message}` });
+    throw new AppError('malformedJson', { data: { reason: (e as Error).message } });
   }
 }
 
-const tooLarge = (limit: number) => new AppError('payloadTooLarge', { message: `The request body is larger than ${limit} bytes`, data: { limitBytes: limit } });
+const tooLarge = (limit: number) => new AppError('payloadTooLarge', { data: { limitBytes: limit } });

@@ -54,7 +54,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
         }
 
         const ip = clientIp(request, serverContext as { req?: IncomingMessage }, config.TRUST_PROXY);
-        state.rateLimitHeaders = await consume(limiters.ip, ip);
+        state.rateLimitHeaders = await consume(limiters.ip, ip, 'ip');
 
         if (publicRoute) {
           state.route = url.pathname;
@@ -68,7 +68,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
             const declared = request.headers.get('content-length');
             if (declared === null) throw new AppError('lengthRequired');
             if (Number(declared) > config.BODY_LIMIT_BYTES) {
-              throw new AppError('payloadTooLarge', { message: `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes` });
+              throw new AppError('payloadTooLarge', { data: { limitBytes: config.BODY_LIMIT_BYTES } });
             }
           }
           await authenticateInto(state, request, url);
@@ -76,7 +76,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
         }
 
         const match = router.match(request.method, url.pathname);
-        if (!match) throw new AppError('notFound', { message: `No route for ${request.method} ${url.pathname}` });
+        if (!match) throw new AppError('notFound', { data: { method: request.method, path: url.pathname } });
         state.route = match.route.path;
         const who = await authenticateInto(state, request, url);
         return endResponse(await runRoute(deps, match, who, request, url));
@@ -118,7 +118,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
     const who = await authenticate(deps.database.db, deps.tokenCache, credentialsFrom(request, url));
     state.principal = who;
     // The workspace budget is reported once the caller is known: it is the one that binds.
-    state.rateLimitHeaders = await consume(limiters.workspace, String(who.workspaceId));
+    state.rateLimitHeaders = await consume(limiters.workspace, String(who.workspaceId), 'workspace');
     return who;
   }
 }

@@ -33,14 +33,15 @@ const headersOf = (limiter: RateLimiterAbstract, res: RateLimiterRes): Record<st
 
 /**
  * Takes one point for `key`; returns the RateLimit-* headers to send, or throws 429 tooManyRequests
- * carrying them plus Retry-After.
+ * (default message; `data.budget` says which limit binds) carrying them plus Retry-After.
  */
-export async function consume(limiter: RateLimiterAbstract, key: string): Promise<Record<string, string>> {
+export async function consume(limiter: RateLimiterAbstract, key: string, budget: 'ip' | 'workspace'): Promise<Record<string, string>> {
   try {
     return headersOf(limiter, await limiter.consume(key));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const headers = { ...headersOf(limiter, rejection), 'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))) };
-    throw new AppError('tooManyRequests', { message: 'Rate limit exceeded', headers });
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const headers = { ...headersOf(limiter, rejection), 'Retry-After': String(retryAfter) };
+    throw new AppError('tooManyRequests', { data: { budget, retryAfterSeconds: retryAfter }, headers });
   }
 }

@@ -1,5 +1,5 @@
 import { buildApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { issueToken } from '../../src/domain/auth/token.service.js';
@@ -31,35 +31,39 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface TestAppOptions {
+  /** Collect the app's log lines (parsed JSON) in `t.logs`, at LOG_LEVEL (default `info`). */
+  captureLogs?: boolean;
+}
+
 export interface TestApp {
   app: App;
   database: Database;
   db: Database['db'];
+  config: Config;
   request: <T = any>(method: string, path: string, options?: RequestOptions) => Promise<TestResponse<T>>;
   graphql: <T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions) => Promise<TestResponse<T>>;
   workspace: (input?: Partial<CreateWorkspaceInput>) => Promise<TestWorkspace>;
   token: (workspaceId: number, input: Parameters<typeof issueToken>[2]) => Promise<string>;
+  /** Log lines written so far (only with `captureLogs`). */
+  logs: Record<string, any>[];
+  /**
+   * A second app instance (as a second server process would be) on the same database and, when
+   * Redis is configured, the same rate-limit keys. Closed with the first.
+   */
+  sibling: () => TestClient;
   close: () => Promise<void>;
 }
 
-/**
- * The real app on a fresh, migrated database of the engine under test, driven in process through
- * its fetch handler. `env` overrides configuration exactly as environment variables would.
- */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { url, drop } = await freshDatabaseUrl();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    ...env,
-  });
-  const database = createDatabase(url, createLogger('silent'));
-  await migrateToLatest(database.db);
-  const app = buildApp({ config, database, logger: createLogger(config.LOG_LEVEL), rateLimitKeyPrefix: `test-${randomBytes(4).toString('hex')}` });
+/** Requests against one app instance. */
+export interface TestClient {
+  app: App;
+  request: TestApp['request'];
+}
 
-  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+/** Drives an app in process through its fetch handler, as an HTTP client would. */
+function clientFor(app: App): TestApp['request'] {
+  return async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     let target = path;
     if (options.token !== undefined) {
@@ -83,11 +87,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   };
+}
+
+/**
+ * The real app on a fresh, migrated database of the engine under test, driven in process through
+ * its fetch handler. `env` overrides configuration exactly as environment variables would.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { url, drop } = await freshDatabaseUrl();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
+    DATABASE_URL: url,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...env,
+  });
+  const logs: Record<string, any>[] = [];
+  const logger = options.captureLogs
+    ? createLogger(config.LOG_LEVEL, { write: (line: string) => void logs.push(JSON.parse(line)) })
+    : createLogger(config.LOG_LEVEL);
+  const database = createDatabase(url, logger);
+  await migrateToLatest(database.db);
+  const rateLimitKeyPrefix = `test-${randomBytes(4).toString('hex')}`;
+  const app = buildApp({ config, database, logger, rateLimitKeyPrefix });
+  const request = clientFor(app);
+  const siblings: App[] = [];
 
   return {
     app,
     database,
     db: database.db,
+    config,
     request,
     graphql: (query, variables, options = {}) => request('POST', '/graphql', { ...options, body: { query, variables } }),
     workspace: async (input = {}) => {
@@ -95,7 +125,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return { id: created.workspace.id, developerToken: created.tokens.developer.token, userToken: created.tokens.user.token, created };
     },
     token: async (workspaceId, input) => (await issueToken(database.db, workspaceId, input)).token,
+    logs,
+    sibling: () => {
+      // Shares the database handle, so closing it must be left to the first app.
+      const twin = buildApp({ config, database: { ...database, destroy: async () => {} }, logger, rateLimitKeyPrefix });
+      siblings.push(twin);
+      return { app: twin, request: clientFor(twin) };
+    },
     close: async () => {
+      for (const twin of siblings) await twin.close();
       await app.close();
       await drop();
     },

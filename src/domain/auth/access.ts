@@ -18,23 +18,26 @@ export interface AccessRule {
   schemes?: readonly AuthScheme[];
 }
 
-/** The one place the permission, scope and plan rules live; REST and GraphQL both call it. */
+/**
+ * The one place the permission, scope and plan rules live; REST and GraphQL both call it. Errors
+ * carry the contract's default message; `data.reason` says which rule refused the call.
+ */
 export async function assertAccess(db: Executor, who: Principal, rule: AccessRule, now = new Date()): Promise<void> {
   if (rule.schemes && !rule.schemes.includes(who.scheme)) {
-    throw new AppError('FORBIDDEN', { message: 'This operation accepts only workspace API tokens (Authorization header or ?token=)' });
+    throw new AppError('FORBIDDEN', { data: { reason: 'workspaceTokenRequired', acceptedSchemes: [...rule.schemes] } });
   }
   if (rule.action !== 'read' && who.permission === 'read_only') {
-    throw new AppError('FORBIDDEN', { message: 'This token is read-only' });
+    throw new AppError('FORBIDDEN', { data: { reason: 'readOnlyToken' } });
   }
   if (who.scopes !== null && !who.scopes.includes(rule.scope)) {
-    throw new AppError('FORBIDDEN', { message: `This token lacks the "${rule.scope}" scope` });
+    throw new AppError('FORBIDDEN', { data: { reason: 'missingScope', scope: rule.scope } });
   }
   if (rule.action === 'write') await assertPlanAllowsWrite(db, who, now);
 }
 
 async function assertPlanAllowsWrite(db: Executor, who: Principal, now: Date): Promise<void> {
   const { trialEndsAt, macLimit } = who.plan;
-  if (trialEndsAt !== null && Date.parse(trialEndsAt) <= now.getTime()) throw new AppError('trialExpired');
+  if (trialEndsAt !== null && Date.parse(trialEndsAt) <= now.getTime()) throw new AppError('trialExpired', { data: { trialEndedAt: new Date(trialEndsAt).toISOString() } });
   if (macLimit !== null) {
     const active = await countMonthlyActiveContacts(db, who.workspaceId, now);
     if (active >= macLimit) throw new AppError('macLimitReached', { data: { limit: macLimit, active } });
