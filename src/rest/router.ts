@@ -16,6 +16,7 @@ interface CompiledRoute {
 
 export interface MatchResult {
   route: Route;
+  /** Path parameters as they appear in the URL (percent-encoded). */
   rawParams: Record<string, string>;
 }
 
@@ -49,14 +50,9 @@ export class Router {
         allowed.push(c.route.method);
         continue;
       }
+      // Still percent-encoded: decoding can fail, and that is a 422 for an authenticated caller only.
       const rawParams: Record<string, string> = {};
-      c.paramNames.forEach((name, i) => {
-        try {
-          rawParams[name] = decodeURIComponent(m[i + 1]);
-        } catch {
-          throw invalidRequestData([{ message: 'Path parameter is not valid percent-encoding', path: ['params', name] }]);
-        }
-      });
+      c.paramNames.forEach((name, i) => (rawParams[name] = m[i + 1]));
       return { route: c.route, rawParams };
     }
     if (allowed.length) {
@@ -65,6 +61,18 @@ export class Router {
     }
     return null;
   }
+}
+
+function decodeParams(raw: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      out[name] = decodeURIComponent(value);
+    } catch {
+      throw invalidRequestData([{ message: 'Path parameter is not valid percent-encoding', path: ['params', name] }]);
+    }
+  }
+  return out;
 }
 
 /** Query parameters as an object; a repeated key becomes an array so the schema rejects it. `token` is auth, not input. */
@@ -91,7 +99,7 @@ export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal
   const db = deps.database.db;
   await assertAccess(db, who, route.access);
 
-  const params = route.params ? parseOrThrow(route.params, match.rawParams, ['params']) : {};
+  const params = route.params ? parseOrThrow(route.params, decodeParams(match.rawParams), ['params']) : {};
   // A route without query parameters still rejects unknown ones: a typo never passes silently.
   const query = parseOrThrow(route.query ?? noInput, queryObject(url), ['query']);
   let body: unknown;

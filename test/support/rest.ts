@@ -18,6 +18,13 @@ export const invalidRequestData = (issues: Issue[]) => ({
 
 export const notFound = (message: string) => ({ defined: true, code: 'notFound', status: 404, message });
 
-export const forbidden = (message: string) => ({ defined: true, code: 'FORBIDDEN', status: 403, message });
+/** 403 FORBIDDEN: the contract's default message; `data.reason` names the rule (see src/domain/auth/access.ts). */
+export const forbidden = (data: Record<string, unknown>) => ({
+  defined: true,
+  code: 'FORBIDDEN',
+  status: 403,
+  message: 'You do not have permission to perform this action',
+  data,
+});
 
 export const validationError = (message: string, data: unknown) => ({ defined: true, code: 'validation', status: 422, message, data });
