@@ -18,6 +18,12 @@ const unlimited = new Set(['/healthz', '/readyz', '/metrics']);
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
+/** 405 with the methods the path does take, worded as the REST router words it. */
+const methodNotAllowed = (method: string, allow: string[]) =>
+  new AppError('methodNotAllowed', { message: `${method} is not allowed here; use ${allow.join(', ')}`, headers: { Allow: allow.join(', ') } });
+const documentMethods = ['GET', 'HEAD'];
+const graphqlMethods = ['GET', 'POST'];
+
 /** A browser asking for GraphiQL (no operation in the URL) may load the page without a token. */
 const isGraphiQLPage = (request: Request, url: URL) =>
   request.method === 'GET' && !url.searchParams.has('query') && (request.headers.get('accept') ?? '').includes('text/html');
@@ -48,6 +54,8 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
 
       try {
         const publicRoute = publicRoutes[url.pathname];
+        // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
+        if (publicRoute && !documentMethods.includes(request.method)) throw methodNotAllowed(request.method, documentMethods);
         if (publicRoute && unlimited.has(url.pathname)) {
           state.route = url.pathname;
           return endResponse(await publicRoute(request));
@@ -63,6 +71,8 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
 
         if (isGraphql) {
           state.route = graphqlPath;
+          // Before authentication, as for REST paths: the method is wrong whoever asks.
+          if (!graphqlMethods.includes(request.method)) throw methodNotAllowed(request.method, graphqlMethods);
           if (isGraphiQLPage(request, url)) return;
           if (request.method === 'POST') {
             const declared = request.headers.get('content-length');

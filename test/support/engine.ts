@@ -51,8 +51,9 @@ export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const url = new URL(postgresUrl);
-  // The extension's schema stays on the path for pg_trgm's operator classes.
-  url.searchParams.set('options', `-c search_path=${[schema, ...new Set([extensionSchema, 'public'])].join(',')}`);
+  // The extension's schema stays on the path for pg_trgm's operator classes, last, so that no
+  // table of another schema can stand in for one of ours.
+  url.searchParams.set('options', `-c search_path=${[...new Set([schema, 'public', extensionSchema])].join(',')}`);
   return {
     url: url.toString(),
     drop: async () => {
