@@ -138,7 +138,7 @@ describe('POST /v1/contacts', () => {
     }
     const empty = await api.request('POST', '/v1/contacts', { token: ws.developerToken });
     expect(empty.status).toBe(422);
-    expect(empty.body).toEqual(invalidRequestData([{ message: 'Invalid input: expected object, received undefined', path: ['body'] }]));
+    expect(empty.body).toEqual(invalidRequestData([{ message: 'Required', path: ['body'] }]));
   });
 
   it('accepts only workspace API tokens: the header or ?token=, never a user access token', async () => {

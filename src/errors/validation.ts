@@ -17,9 +17,13 @@ export const toIssues = (error: z.ZodError): Issue[] =>
 
 export const invalidRequestData = (issues: Issue[]) => new AppError('invalidRequestData', { data: { issues } });
 
+/** A missing value says so plainly, instead of "expected string, received undefined". */
+const requiredMessage = (issue: { code?: string; input?: unknown }) =>
+  issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? 'Required' : undefined;
+
 /** Parses with a zod schema or throws 422 invalidRequestData, prefixing paths (e.g. ['query']). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: requiredMessage });
   if (result.success) return result.data;
   throw invalidRequestData(toIssues(result.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })));
 }
