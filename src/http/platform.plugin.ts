@@ -53,7 +53,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
       const isGraphql = url.pathname === graphqlPath;
 
       try {
-        const publicRoute: PublicRoutes[string] | undefined = publicRoutes[url.pathname];
+        const publicRoute = Object.hasOwn(publicRoutes, url.pathname) ? publicRoutes[url.pathname] : undefined;
         // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
         if (publicRoute && !documentMethods.includes(request.method)) throw methodNotAllowed(request.method, documentMethods);
         if (publicRoute && unlimited.has(url.pathname)) {
