@@ -9,7 +9,14 @@ const positiveIntegerText = (max: number, name: string) =>
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
+    // The bounds abort first: zod's own int() check would add a second, vaguer issue past 2^53-1.
+    .pipe(
+      z
+        .number()
+        .max(max, { error: `${name} must be at most ${max}`, abort: true })
+        .min(1, { error: `${name} must be at least 1`, abort: true })
+        .int(),
+    );
 
 export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 export const MAX_PER_PAGE = 50;
