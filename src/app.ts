@@ -24,6 +24,8 @@ export interface App {
   fetch: (request: Request) => Promise<Response>;
   /** node:http request listener for the real server. */
   listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Resolves when the app is ready for traffic (Redis connected, or given up on). */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -40,8 +42,35 @@ export function buildApp(options: BuildAppOptions = {}): App {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database = options.database ?? createDatabase(config.DATABASE_URL, logger);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
-  redis?.on('error', (err) => logger.warn({ err }, 'redis error; rate limits fall back to this process'));
+  // Rate limiting must never make a request wait for Redis: while it is unreachable, commands fail
+  // at once (no offline queue) or after a short timeout, and the in-memory insurance limiter counts.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 })
+    : null;
+  // One warning per outage, not one per reconnection attempt.
+  let redisDown = false;
+  redis?.on('error', (err) => {
+    if (redisDown) return;
+    redisDown = true;
+    logger.warn({ err }, 'redis unreachable; rate limits fall back to this process until it is back');
+  });
+  redis?.on('ready', () => {
+    if (redisDown) logger.info('redis reachable again; rate limits are shared');
+    redisDown = false;
+  });
+  // Settles once Redis is connected or has failed to connect (at most 2 s): a process that takes
+  // traffic before that would count on its own while the others share a budget.
+  const redisSettled = redis
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        redis.once('ready', done);
+        redis.once('error', done);
+      })
+    : Promise.resolve();
 
   const deps: AppDeps = {
     config,
@@ -79,6 +108,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     yoga,
     fetch: (request) => runInRequestScope(newScope(), () => Promise.resolve(yoga.fetch(request))),
     listener: (req, res) => runInRequestScope(newScope(), () => void yoga(req, res)),
+    ready: () => redisSettled,
     close: async () => {
       await database.destroy();
       if (redis) await redis.quit().catch(() => redis.disconnect());

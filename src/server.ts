@@ -24,6 +24,7 @@ async function main() {
   const demo = config.SEED_DEMO ? await ensureDemoWorkspace(database, config.DATABASE_URL) : null;
 
   const app = buildApp({ config, database, logger });
+  await app.ready();
   const server = createServer(app.listener);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -51,7 +51,7 @@ export interface TestApp {
    * A second app instance (as a second server process would be) on the same database and, when
    * Redis is configured, the same rate-limit keys. Closed with the first.
    */
-  sibling: () => TestClient;
+  sibling: () => Promise<TestClient>;
   close: () => Promise<void>;
 }
 
@@ -110,6 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await migrateToLatest(database.db);
   const rateLimitKeyPrefix = `test-${randomBytes(4).toString('hex')}`;
   const app = buildApp({ config, database, logger, rateLimitKeyPrefix });
+  await app.ready();
   const request = clientFor(app);
   const siblings: App[] = [];
 
@@ -126,10 +127,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
     token: async (workspaceId, input) => (await issueToken(database.db, workspaceId, input)).token,
     logs,
-    sibling: () => {
+    sibling: async () => {
       // Shares the database handle, so closing it must be left to the first app.
       const twin = buildApp({ config, database: { ...database, destroy: async () => {} }, logger, rateLimitKeyPrefix });
       siblings.push(twin);
+      await twin.ready();
       return { app: twin, request: clientFor(twin) };
     },
     close: async () => {
