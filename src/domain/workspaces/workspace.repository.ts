@@ -76,3 +76,37 @@ export async function setWorkspaceOwner(db: Executor, workspaceId: number, owner
 export async function countWorkspaces(db: Executor): Promise<number> {
   return countRows(db.selectFrom('workspaces'));
 }
+
+/** How many records of each area a workspace holds (live tags only). */
+export interface WorkspaceCounts {
+  contacts: number;
+  tags: number;
+  conversations: number;
+  commentAutomations: number;
+  leadAdAutomations: number;
+  dynamicImages: number;
+  errorLogs: number;
+}
+
+/** Every count in one statement (scalar subqueries, each served by a workspace_id index). */
+export async function countWorkspaceResources(db: Executor, workspaceId: number): Promise<WorkspaceCounts> {
+  const row = await db
+    .selectNoFrom((eb) => {
+      type Counted = 'contacts' | 'conversations' | 'comment_automations' | 'lead_ad_automations' | 'dynamic_images' | 'error_logs';
+      // Every counted table has a workspace_id column; Kysely cannot type a union of tables, so name one.
+      const count = (table: Counted) =>
+        eb.selectFrom(table as 'contacts').where('workspace_id', '=', workspaceId).select((e) => e.fn.countAll<number>().as('n'));
+      return [
+        count('contacts').as('contacts'),
+        eb.selectFrom('tags').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null).select((e) => e.fn.countAll<number>().as('n')).as('tags'),
+        count('conversations').as('conversations'),
+        count('comment_automations').as('commentAutomations'),
+        count('lead_ad_automations').as('leadAdAutomations'),
+        count('dynamic_images').as('dynamicImages'),
+        count('error_logs').as('errorLogs'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  // PostgreSQL returns counts as bigint (strings without a type parser): one shape for services.
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as WorkspaceCounts;
+}

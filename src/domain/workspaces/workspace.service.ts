@@ -55,3 +55,5 @@ export async function createWorkspace(db: Executor, input: CreateWorkspaceInput)
     return { workspace: { ...workspace, ownerId: owner.id }, owner: { id: owner.id, email: owner.email }, tokens: { developer, user } };
   });
 }
+
+export { countWorkspaceResources as getWorkspaceCounts, type WorkspaceCounts } from './workspace.repository.js';
