@@ -1,14 +1,71 @@
-import type { AccessRule } from '../domain/auth/access.js';
-import { assertAccess } from '../domain/auth/access.js';
+import SchemaBuilder, {
+  BasePlugin,
+  PothosSchemaError,
+  type FieldNullability,
+  type InputFieldMap,
+  type PothosOutputFieldConfig,
+  type SchemaTypes,
+  type TypeParam,
+} from '@pothos/core';
+import type { GraphQLField, GraphQLFieldResolver } from 'graphql';
+import { assertAccess, type AccessRule } from '../domain/auth/access.js';
 import type { GraphQLContext } from './context.js';
 
 /**
- * Wraps a root resolver with the access rules REST applies by method and route: permission, scope,
- * token kind and plan gates all come from the one `assertAccess`.
+ * A field option, `access: {action, scope, schemes?}`, that applies the access rules REST applies by
+ * method and route: token kind, read-only permission, scope and plan gates all come from the one
+ * `assertAccess`. It runs before argument validation (as REST checks access before parsing input),
+ * and every Query and Mutation field must declare one: a root field cannot forget its rule.
  */
-export const authorized =
-  <P, A, R>(rule: AccessRule, resolve: (parent: P, args: A, ctx: GraphQLContext) => R | Promise<R>) =>
-  async (parent: P, args: A, ctx: GraphQLContext): Promise<R> => {
-    await assertAccess(ctx.db, ctx.who, rule);
-    return resolve(parent, args, ctx);
-  };
+export class PothosAccessPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
+    const isRoot = fieldConfig.kind === 'Query' || fieldConfig.kind === 'Mutation' || fieldConfig.kind === 'Subscription';
+    if (isRoot && !fieldConfig.pothosOptions.access) {
+      throw new PothosSchemaError(`${fieldConfig.parentType}.${fieldConfig.name} must declare its access rule (access: {action, scope})`);
+    }
+    return fieldConfig;
+  }
+
+  override wrapArgMappers(
+    resolver: GraphQLFieldResolver<unknown, Types['Context'], object> | undefined,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types['Context'], object> | undefined {
+    const rule = fieldConfig.pothosOptions.access;
+    if (!rule || !resolver) return resolver;
+    return async (parent, args, ctx, info) => {
+      const { db, who } = ctx as GraphQLContext;
+      await assertAccess(db, who, rule);
+      return resolver(parent, args, ctx, info);
+    };
+  }
+}
+
+SchemaBuilder.registerPlugin('access', PothosAccessPlugin);
+
+/**
+ * The error the access rule of a built field raises for this caller, or null when it allows it.
+ * For checks that run before execution (the cost limit validates arguments while costing them),
+ * so that, as on REST, a caller without access learns that before learning its input is invalid.
+ */
+export async function accessDenial(field: GraphQLField<unknown, unknown> | undefined, ctx: GraphQLContext): Promise<unknown> {
+  const rule = (field?.extensions.pothosOptions as { access?: AccessRule } | undefined)?.access;
+  if (!rule) return null;
+  return assertAccess(ctx.db, ctx.who, rule).then(
+    () => null,
+    (err: unknown) => err,
+  );
+}
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      access: PothosAccessPlugin<Types>;
+    }
+    export interface FieldOptions<Types extends SchemaTypes, ParentShape, Type extends TypeParam<Types>, Nullable extends FieldNullability<Type>, Args extends InputFieldMap, ResolveShape, ResolveReturnShape> {
+      /** Who may resolve this field: see `assertAccess`. Required on Query and Mutation fields. */
+      access?: AccessRule;
+    }
+  }
+}
+
+export default 'access' as const;

@@ -1,13 +1,27 @@
 import SchemaBuilder from '@pothos/core';
-import { Kind } from 'graphql';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
+import { getNamedType, isLeafType, isListType, isNonNullType, Kind, type GraphQLOutputType } from 'graphql';
 import { AppError } from '../errors/catalogue.js';
+import AccessPlugin from './authorize.js';
+import { DEFAULT_FIRST, MAX_FIRST } from './connection.js';
 import type { GraphQLContext } from './context.js';
+
+const isList = (type: GraphQLOutputType): boolean => isListType(isNonNullType(type) ? type.ofType : type);
+
+/** Multiplier of list fields that do not say how many items they return (a contact's tags, notes, ...). */
+const DEFAULT_LIST_MULTIPLIER = 10;
 
 /**
  * The Pothos builder: plugins and scalars only; types live in src/graphql/types, one per file.
- * Validation failures become the same 422 invalidRequestData as on REST.
+ * Validation failures become the same 422 invalidRequestData as on REST. Every root field states
+ * its access rule (`access`, see authorize.ts).
+ *
+ * Cost model (enforced per operation in yoga-options.ts, limit GRAPHQL_MAX_COST): an object field
+ * costs 1, a scalar or enum field 0; a list's selection counts once per item it may hold: `first`
+ * for connections, `perPage` for pages, 10 for other lists. So `contacts(first: 100)` costs about
+ * 100 times `contacts(first: 1)`.
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -17,9 +31,22 @@ export const builder = new SchemaBuilder<{
     SafeInt: { Input: number; Output: number };
   };
 }>({
-  plugins: [RelayPlugin, ValidationPlugin],
+  plugins: [ComplexityPlugin, RelayPlugin, ValidationPlugin, AccessPlugin],
   defaultFieldNullability: false,
-  relay: { clientMutationId: 'omit', cursorType: 'String' },
+  complexity: {
+    fieldComplexity: (_args, _ctx, field) =>
+      isLeafType(getNamedType(field.type)) ? 0 : isList(field.type) ? { field: 1, multiplier: DEFAULT_LIST_MULTIPLIER } : 1,
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // A connection field multiplies by `first`; its edges list must not multiply again.
+    edgesFieldOptions: { complexity: { field: 0, multiplier: 1 } },
+    firstArgOptions: { description: `How many items, 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}); more is an error, never clamped` },
+    afterArgOptions: { description: 'endCursor of the previous page' },
+    lastArgOptions: { description: 'Not supported (forward pagination only): leave it out' },
+    beforeArgOptions: { description: 'Not supported (forward pagination only): leave it out' },
+  },
   validation: {
     validationError: (result) =>
       new AppError('invalidRequestData', {

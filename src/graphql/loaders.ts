@@ -34,7 +34,11 @@ export function createLoaders(db: Executor, workspaceId: number) {
     contactInboxes: perContact((ids) => contactInboxesForContacts(db, workspaceId, ids)),
     conversations: perContact((ids) => conversationsForContacts(db, workspaceId, ids)),
     contact: byId((ids) => findContactsByIds(db, workspaceId, ids)),
+    // Two inbox loaders: memberships and conversations arrive from different statements, and on a
+    // pooled engine in different ticks; one loader would batch them once or twice depending on
+    // timing. One loader per source keeps the statement count fixed.
     inbox: byId((ids) => inboxesByIds(db, workspaceId, ids)),
+    conversationInbox: byId((ids) => inboxesByIds(db, workspaceId, ids)),
     team: byId((ids) => inboxTeamsByIds(db, workspaceId, ids)),
     user: byId<UserRecord>((ids) => findUsersByIds(db, workspaceId, ids)),
   };

@@ -1,6 +1,14 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
 import './types/workspace.type.js';
+import './types/tag.type.js';
+import './types/inbox.type.js';
+import './types/contact.type.js';
+import './types/conversation.type.js';
+import './types/comment-automation.type.js';
+import './types/lead-ad.type.js';
+import './types/dynamic-image.type.js';
+import './types/error-log.type.js';
 
-/** Imports every type module (each registers itself on the builder) and builds the schema. */
+/** Imports every type module (each registers itself on the builder) and builds the schema, sorted. */
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -1,44 +1,134 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, type ASTNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
+import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Config } from '../config/config.js';
 import { AppError } from '../errors/catalogue.js';
 import type { Logger } from '../observability/logger.js';
+import { accessDenial } from './authorize.js';
+import type { GraphQLContext } from './context.js';
+import { schema } from './schema.js';
+
+/** An AppError as a GraphQL error: the envelope's code, status, defined and data in `extensions`. */
+function fromAppError(app: AppError, at: { nodes?: readonly ASTNode[]; path?: readonly (string | number)[] } = {}): GraphQLError {
+  const { message, ...extensions } = app.toEnvelope();
+  return createGraphQLError(message, { nodes: at.nodes, path: at.path, extensions: { ...extensions, http: undefined } });
+}
 
 /**
- * Errors leave GraphQL with the REST envelope's code, status and data in `extensions`. AppErrors
- * pass through; GraphQL's own errors (syntax, validation, limits) pass as they are; anything else is
- * masked as INTERNAL_SERVER_ERROR and logged.
+ * GraphQL's own rejections of a request (syntax, validation against the schema, document limits,
+ * variables that do not fit their types) as the envelope's 422 invalidRequestData: the document is
+ * the request's input and the schema its schema. GraphQL's message (which names the limit or the
+ * field) stays the error's message and is the issue's message; the issue's path is `query`, or
+ * `variables.<name>` for a variable. A GET mutation stays 405 (methodNotAllowed).
+ */
+function fromDocumentError(error: GraphQLError): GraphQLError {
+  const http = error.extensions.http as { status?: number } | undefined;
+  const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
+  // armor words its limit errors as syntax errors; they are not.
+  const message = error.message.replace(/^Syntax Error: (?=.* limit of \d+ exceeded)/, '');
+  const issue = { message, path: variable ? ['variables', variable] : ['query'] };
+  const envelope =
+    http?.status === 405
+      ? new AppError('methodNotAllowed', { message }).toEnvelope()
+      : new AppError('invalidRequestData', { data: { issues: [issue] } }).toEnvelope();
+  const { message: _default, ...extensions } = envelope;
+  return createGraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...extensions, http: error.extensions.http },
+  });
+}
+
+/**
+ * Errors raised while executing: AppErrors carry their envelope; GraphQL's own request errors
+ * pass (envelopeErrorsPlugin gives them theirs); anything else is masked as INTERNAL_SERVER_ERROR
+ * and logged (never a stack or SQL).
  */
 export function maskError(error: unknown, _message: string, logger: Logger): Error {
   const original = error instanceof GraphQLError ? error.originalError : error;
   const app = original instanceof AppError ? original : original instanceof GraphQLError && original.originalError instanceof AppError ? original.originalError : null;
-  if (app) {
-    const { message, ...extensions } = app.toEnvelope();
-    return createGraphQLError(message, {
-      nodes: error instanceof GraphQLError ? error.nodes : undefined,
-      path: error instanceof GraphQLError ? error.path : undefined,
-      extensions: { ...extensions, http: undefined },
-    });
-  }
+  if (app) return fromAppError(app, error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {});
   if (error instanceof GraphQLError && !error.originalError) return error;
   logger.error({ err: original }, 'unexpected GraphQL error');
   const { message, ...extensions } = new AppError('INTERNAL_SERVER_ERROR').toEnvelope();
   return createGraphQLError(message, { path: error instanceof GraphQLError ? error.path : undefined, extensions });
 }
 
-/** Protection against expensive documents: depth, cost, aliases, tokens; introspection switch. */
+/**
+ * Every error leaves /graphql with the REST envelope's code, status and defined (and data) in
+ * `extensions`. Errors of execution already have it (maskError); this gives it to the request
+ * errors GraphQL and Yoga produce before execution (syntax, validation, limits, variables), which
+ * error masking does not see.
+ */
+export function envelopeErrorsPlugin(): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+      const errors = result.errors.map((e) => (e instanceof GraphQLError && e.extensions.defined === undefined ? fromDocumentError(e) : e));
+      setResult({ ...result, errors });
+    },
+  };
+}
+
+/**
+ * The cost limit (GRAPHQL_MAX_COST), computed per request from the operation and its variables
+ * with @pothos/plugin-complexity's field costs (see builder.ts): list sizes count, so
+ * `contacts(first: 100)` costs about 100 times `contacts(first: 1)`. It runs before any resolver,
+ * so an over-budget mutation changes nothing. (Not a validation rule: Yoga caches validation
+ * results per document, and the cost depends on the variables.)
+ *
+ * Costing reads each field's validated arguments, so an invalid argument (first: 101) surfaces
+ * here: it is reported at its root field, as execution would report it (after the field's access
+ * rule, which REST also checks first), and nothing executes.
+ */
+export function costLimitPlugin(schema: GraphQLSchema, maxCost: number): Plugin {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const document = args.document as DocumentNode;
+      const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
+      if (!operation) return; // execution reports the unknown operation
+      const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+      const options = { schema, ctx: args.contextValue as object, variables: (args.variableValues ?? {}) as Record<string, unknown> };
+
+      let cost = 0;
+      for (const selection of operation.selectionSet.selections) {
+        const single: OperationDefinitionNode = { ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: [selection] } };
+        try {
+          cost += complexityFromQuery({ kind: Kind.DOCUMENT, definitions: [single, ...fragments] }, options).complexity;
+        } catch (err) {
+          const at = selection.kind === Kind.FIELD ? { nodes: [selection], path: [(selection.alias ?? selection.name).value] } : {};
+          if (err instanceof AppError) {
+            const field = selection.kind === Kind.FIELD ? schema.getRootType(operation.operation)?.getFields()[selection.name.value] : undefined;
+            const denied = await accessDenial(field, args.contextValue as unknown as GraphQLContext);
+            return setResultAndStopExecution({ data: null, errors: [fromAppError(denied instanceof AppError ? denied : err, at)] });
+          }
+          if (err instanceof GraphQLError) return setResultAndStopExecution({ errors: [err] });
+          throw err;
+        }
+      }
+      if (cost > maxCost) {
+        setResultAndStopExecution({ errors: [fromDocumentError(createGraphQLError(`Query cost limit of ${maxCost} exceeded, found ${cost}.`))] });
+      }
+    },
+  };
+}
+
+/** Protection against expensive documents: depth, aliases, tokens (armor), cost (above); introspection switch. */
 export function graphqlPlugins(config: Config): Plugin[] {
   const armor = EnvelopArmorPlugin({
     maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
-    costLimit: { maxCost: config.GRAPHQL_MAX_COST, ignoreIntrospection: true, exposeLimits: true },
+    costLimit: { enabled: false },
     maxAliases: { n: config.GRAPHQL_MAX_ALIASES, exposeLimits: true },
     maxTokens: { n: config.GRAPHQL_MAX_TOKENS, exposeLimits: true },
     maxDirectives: { n: 50 },
     blockFieldSuggestion: { enabled: !config.INTROSPECTION },
   });
-  const plugins: Plugin[] = [armor as Plugin];
+  const plugins: Plugin[] = [armor as Plugin, costLimitPlugin(schema, config.GRAPHQL_MAX_COST), envelopeErrorsPlugin()];
   if (!config.INTROSPECTION) plugins.push(useDisableIntrospection());
   return plugins;
 }

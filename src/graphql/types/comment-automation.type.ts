@@ -12,11 +12,9 @@ import {
   type CommentAutomation,
 } from '../../domain/automations/comment-automation.schema.js';
 import { createPhotoCommentAutomation, getCommentAutomation } from '../../domain/automations/comment-automation.service.js';
-import { digitId } from '../../domain/shared/schemas.js';
-import { parseOrThrow } from '../../errors/validation.js';
-import { authorized } from '../authorize.js';
+import { idParams } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { contractEnum } from '../enums.js';
 
 const AutomationTypeEnum = contractEnum('CommentAutomationType', automationTypeSchema.options);
@@ -33,7 +31,7 @@ const PostSelector = builder.objectRef<A['post']>('PostSelector').implement({
   fields: (t) => ({ type: t.expose('type', { type: PostSelectorTypeEnum }), value: t.exposeStringList('value') }),
 });
 const ReplyValue = builder.objectRef<{ value: string }>('ReplyValue').implement({ fields: (t) => ({ value: t.exposeString('value') }) });
-const Reply = builder.objectRef<A['privateReply']>('Reply').implement({
+export const ReplyType = builder.objectRef<A['privateReply']>('Reply').implement({
   fields: (t) => ({
     type: t.expose('type', { type: ReplyTypeEnum }),
     value: t.exposeString('value', { nullable: true }),
@@ -90,8 +88,8 @@ export const CommentAutomationType = builder.objectRef<StoredCommentAutomation>(
     failedCount: t.exposeInt('failedCount'),
     missedCount: t.exposeInt('missedCount'),
     post: t.expose('post', { type: PostSelector }),
-    privateReply: t.expose('privateReply', { type: Reply }),
-    publicReply: t.expose('publicReply', { type: Reply }),
+    privateReply: t.expose('privateReply', { type: ReplyType }),
+    publicReply: t.expose('publicReply', { type: ReplyType }),
     includeKeywords: t.expose('includeKeywords', { type: IncludeKeywords }),
     excludeKeywords: t.exposeStringList('excludeKeywords'),
     options: t.expose('options', { type: Options }),
@@ -106,25 +104,27 @@ builder.queryField('commentAutomation', (t) =>
   t.field({
     type: CommentAutomationType,
     description: 'One comment automation; with `channel`, only of that channel (GET /v1/net-comments/{id} is channel net).',
-    args: { id: t.arg.id({ required: true, validate: digitId }), channel: t.arg({ type: ChannelEnum }) },
-    resolve: authorized(read, (_r, { id, channel }, { db, who }) => getCommentAutomation(db, who.workspaceId, channel ?? null, String(id))),
+    access: read,
+    args: { id: t.arg.id({ required: true }).validate(idParams.shape.id), channel: t.arg({ type: ChannelEnum }) },
+    resolve: (_r, { id, channel }, { db, who }) => getCommentAutomation(db, who.workspaceId, channel ?? null, id),
   }),
 );
 
-const listArgs = z.object({ first: z.number().int().min(1).max(100, 'first must be at most 100 (list-argument cap)').default(20), after: z.string().nullish() });
-
 builder.queryField('commentAutomations', (t) =>
-  t.connection({
-    type: CommentAutomationType,
-    description: 'Comment automations, newest first, optionally of one channel. `first` at most 100.',
-    args: { channel: t.arg({ type: ChannelEnum }) },
-    resolve: authorized(read, async (_r, args, { db, who }) => {
-      const { first, after } = parseOrThrow(listArgs, { first: args.first ?? undefined, after: args.after });
-      const rows = await listCommentAutomations(db, who.workspaceId, { channel: args.channel ?? undefined, limit: first + 1, beforeId: after ? decodeCursor('automation', after) : undefined });
-      const edges = rows.slice(0, first).map((node) => ({ cursor: encodeCursor('automation', node.id), node }));
-      return { edges, pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null } };
-    }),
-  }),
+  t.connection(
+    {
+      type: CommentAutomationType,
+      description: `Comment automations, newest first, optionally of one channel. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
+      access: read,
+      args: { channel: t.arg({ type: ChannelEnum }) },
+      validate: connectionArgs.extend({ channel: channelSchema.nullish() }),
+      complexity: connectionComplexity,
+      resolve: (_r, args, { db, who }) =>
+        keysetConnection('automation', args, (window) => listCommentAutomations(db, who.workspaceId, { ...window, channel: args.channel ?? undefined })),
+    },
+    { name: 'CommentAutomationConnection' },
+    { name: 'CommentAutomationEdge' },
+  ),
 );
 
 const PostSelectorInput = builder.inputType('PostSelectorInput', {
@@ -183,12 +183,20 @@ const CreatePhotoCommentInputType = builder.inputType('CreatePhotoCommentAutomat
 });
 
 /**
- * GraphQL input differs from JSON only in how absent values look: a nullable field left out of a
- * reply (`value`) is null in the contract, and absent optional fields are dropped.
+ * GraphQL input differs from JSON only in how absent values look: a reply's `value` left out is
+ * null in the contract, `values: null` means no values, and absent optional fields are dropped.
+ * The result is then checked by the very schema POST /v1/photo-comments uses.
  */
-const fromGraphQL = (input: Record<string, any>) => {
-  const reply = (r: Record<string, any>) => ({ type: r.type, value: r.value ?? null, ...(r.values != null ? { values: r.values } : {}) });
-  const out: Record<string, unknown> = { ...input, privateReply: reply(input.privateReply), publicReply: reply(input.publicReply) };
+const fromGraphQL = (input: unknown) => {
+  if (!input || typeof input !== 'object') return input;
+  const reply = (r: unknown) => {
+    if (!r || typeof r !== 'object') return r;
+    const { value, values, ...rest } = r as Record<string, unknown>;
+    return { ...rest, value: value ?? null, ...(values != null ? { values } : {}) };
+  };
+  const out: Record<string, unknown> = { ...input };
+  out.privateReply = reply(out.privateReply);
+  out.publicReply = reply(out.publicReply);
   for (const k of ['folderId', 'startTime', 'endTime']) if (out[k] === undefined) delete out[k];
   return out;
 };
@@ -196,10 +204,9 @@ const fromGraphQL = (input: Record<string, any>) => {
 builder.mutationField('createPhotoCommentAutomation', (t) =>
   t.field({
     type: CommentAutomationType,
-    description: 'Like POST /v1/photo-comments: trial and MAC gates apply.',
-    args: { input: t.arg({ type: CreatePhotoCommentInputType, required: true }) },
-    resolve: authorized({ action: 'write', scope: 'automations' }, (_r, { input }, { db, who }) =>
-      createPhotoCommentAutomation(db, who.workspaceId, parseOrThrow(createPhotoCommentInput, fromGraphQL(input as Record<string, any>), ['input'])),
-    ),
+    description: 'Like POST /v1/photo-comments: a full token with the automations scope; the trial and MAC gates apply.',
+    access: { action: 'write', scope: 'automations' },
+    args: { input: t.arg({ type: CreatePhotoCommentInputType, required: true }).validate(z.preprocess(fromGraphQL, createPhotoCommentInput)) },
+    resolve: (_r, { input }, { db, who }) => createPhotoCommentAutomation(db, who.workspaceId, input),
   }),
 );

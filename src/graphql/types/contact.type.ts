@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
 import type { ContactNoteRow } from '../../domain/contacts/contact-note.repository.js';
 import { listContacts } from '../../domain/contacts/contact.repository.js';
-import { createContactInput, genderSchema } from '../../domain/contacts/contact.schema.js';
+import { createContactInput, genderSchema, identifierParams } from '../../domain/contacts/contact.schema.js';
 import { createContact, resolveContact } from '../../domain/contacts/contact.service.js';
 import type { CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
 import type { ContactInboxRow } from '../../domain/inboxes/inbox.repository.js';
 import type { SubscriptionRow } from '../../domain/sequences/sequence.repository.js';
-import { parseOrThrow } from '../../errors/validation.js';
-import { authorized } from '../authorize.js';
 import { builder } from '../builder.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { contractEnum } from '../enums.js';
 import { InboxType } from './inbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
@@ -93,56 +91,49 @@ ContactRef.implement({
   }),
 });
 
+const read = { action: 'read', scope: 'contacts' } as const;
+
 builder.queryField('contact', (t) =>
   t.field({
     type: ContactRef,
     description: 'One contact by identifier: id, email or phone, or prefixed id:/email:/phone: (as REST).',
-    args: { identifier: t.arg.string({ required: true, validate: z.string().min(1).max(320) }) },
-    resolve: authorized({ action: 'read', scope: 'contacts' }, (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, identifier)),
+    access: read,
+    args: { identifier: t.arg.string({ required: true, validate: identifierParams.shape.identifier }) },
+    resolve: (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, identifier),
   }),
 );
 
-/** `first` is capped at 100 and checked, never clamped. */
-const contactsArgs = z.object({
-  first: z.number().int().min(1, 'first must be at least 1').max(100, 'first must be at most 100 (list-argument cap)').default(20),
-  after: z.string().nullish(),
-  keyword: z.string().max(255).nullish(),
-});
-
 builder.queryField('contacts', (t) =>
-  t.connection({
-    type: ContactRef,
-    description: 'Contacts, newest first. `first` defaults to 20, at most 100. `keyword`: substring of name, email or phone.',
-    args: { keyword: t.arg.string() },
-    resolve: authorized({ action: 'read', scope: 'contacts' }, async (_r, args, { db, who }) => {
-      const { first, after, keyword } = parseOrThrow(contactsArgs, { first: args.first ?? undefined, after: args.after, keyword: args.keyword });
-      const beforeId = after ? decodeCursor('contact', after) : undefined;
-      const rows = await listContacts(db, who.workspaceId, { limit: first + 1, beforeId, keyword: keyword ?? undefined });
-      const page = rows.slice(0, first);
-      const edges = page.map((node) => ({ cursor: encodeCursor('contact', node.id), node }));
-      return {
-        edges,
-        pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
-      };
-    }),
-  }),
+  t.connection(
+    {
+      type: ContactRef,
+      description: `Contacts, newest first. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}. \`keyword\`: case-insensitive substring of name, email or phone.`,
+      access: read,
+      args: { keyword: t.arg.string() },
+      validate: connectionArgs.extend({ keyword: z.string().max(255).nullish() }),
+      complexity: connectionComplexity,
+      resolve: (_r, args, { db, who }) =>
+        keysetConnection('contact', args, (window) => listContacts(db, who.workspaceId, { ...window, keyword: args.keyword ?? undefined })),
+    },
+    { name: 'ContactConnection' },
+    { name: 'ContactEdge' },
+  ),
 );
 
 const CreateContactInputType = builder.inputType('CreateContactInput', {
-  description: 'At least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits.',
+  description: 'The body of POST /v1/contacts: at least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits.',
   fields: (t) => ({ phoneNumber: t.string(), email: t.string(), firstName: t.string(), lastName: t.string() }),
 });
 
 /** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
 
 builder.mutationField('createContact', (t) =>
   t.field({
     type: ContactRef,
-    description: 'Like POST /v1/contacts: workspace API tokens only; the MAC gate applies.',
-    args: { input: t.arg({ type: CreateContactInputType, required: true, validate: z.preprocess((v) => withoutNulls(v as Record<string, unknown>), createContactInput) }) },
-    resolve: authorized({ action: 'write', scope: 'contacts', schemes: workspaceTokenSchemes }, (_r, { input }, { db, who }) =>
-      createContact(db, who.workspaceId, input as z.infer<typeof createContactInput>),
-    ),
+    description: 'Like POST /v1/contacts: workspace API tokens only; the trial and MAC gates apply.',
+    access: { action: 'write', scope: 'contacts', schemes: workspaceTokenSchemes },
+    args: { input: t.arg({ type: CreateContactInputType, required: true }).validate(z.preprocess(withoutNulls, createContactInput)) },
+    resolve: (_r, { input }, { db, who }) => createContact(db, who.workspaceId, input),
   }),
 );

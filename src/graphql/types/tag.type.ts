@@ -1,6 +1,5 @@
 import type { TagRow } from '../../domain/tags/tag.repository.js';
 import { listWorkspaceTags } from '../../domain/tags/tag.service.js';
-import { authorized } from '../authorize.js';
 import { builder } from '../builder.js';
 
 export const TagType = builder.objectRef<TagRow>('Tag').implement({
@@ -19,6 +18,7 @@ builder.queryField('tags', (t) =>
   t.field({
     type: [TagType],
     description: "The workspace's tags, sorted by name (as GET /v1/tags).",
-    resolve: authorized({ action: 'read', scope: 'tags' }, (_r, _a, { db, who }) => listWorkspaceTags(db, who.workspaceId)),
+    access: { action: 'read', scope: 'tags' },
+    resolve: (_r, _a, { db, who }) => listWorkspaceTags(db, who.workspaceId),
   }),
 );

@@ -1,11 +1,31 @@
-import { builder } from '../builder.js';
 import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
-import { assertAccess } from '../../domain/auth/access.js';
-import { getWorkspace, presentWorkspace } from '../../domain/workspaces/workspace.service.js';
+import type { Scope } from '../../domain/auth/scopes.js';
 import type { Workspace as WorkspaceShape } from '../../domain/workspaces/workspace.schema.js';
+import { getWorkspace, getWorkspaceCounts, presentWorkspace, type WorkspaceCounts } from '../../domain/workspaces/workspace.service.js';
+import { builder } from '../builder.js';
+
+/**
+ * How many records each area holds, read in one statement. Each count needs the scope of its area
+ * (as listing those records would): without it that count is null with a FORBIDDEN error.
+ */
+const WorkspaceCountsType = builder.objectRef<WorkspaceCounts>('WorkspaceCounts').implement({
+  fields: (t) => {
+    const count = (name: keyof WorkspaceCounts, scope: Scope, description: string) =>
+      t.exposeInt(name, { nullable: true, description, access: { action: 'read', scope } });
+    return {
+      contacts: count('contacts', 'contacts', 'Contacts'),
+      tags: count('tags', 'tags', 'Tags (not deleted)'),
+      conversations: count('conversations', 'conversations', 'Conversations'),
+      commentAutomations: count('commentAutomations', 'automations', 'Comment automations of both channels'),
+      leadAdAutomations: count('leadAdAutomations', 'automations', 'Lead-ad automations'),
+      dynamicImages: count('dynamicImages', 'dynamic_images', 'Dynamic images'),
+      errorLogs: count('errorLogs', 'error_logs', 'Error logs'),
+    };
+  },
+});
 
 export const WorkspaceType = builder.objectRef<WorkspaceShape>('Workspace').implement({
-  description: 'The workspace the token belongs to.',
+  description: 'The workspace the token belongs to (GET /v1/workspaces).',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -19,16 +39,19 @@ export const WorkspaceType = builder.objectRef<WorkspaceShape>('Workspace').impl
     developmentMode: t.exposeBoolean('developmentMode'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    counts: t.field({
+      type: WorkspaceCountsType,
+      description: 'Record counts per area, in one SQL statement.',
+      resolve: (_w, _a, { db, who }) => getWorkspaceCounts(db, who.workspaceId),
+    }),
   }),
 });
 
 builder.queryField('workspace', (t) =>
   t.field({
     type: WorkspaceType,
-    description: 'The token\'s workspace. Like GET /v1/workspaces, only workspace API tokens may read it.',
-    resolve: async (_root, _args, { db, who }) => {
-      await assertAccess(db, who, { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes });
-      return presentWorkspace(await getWorkspace(db, who.workspaceId));
-    },
+    description: "The token's workspace. Like GET /v1/workspaces, only workspace API tokens may read it.",
+    access: { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes },
+    resolve: async (_r, _a, { db, who }) => presentWorkspace(await getWorkspace(db, who.workspaceId)),
   }),
 );

@@ -1,0 +1,31 @@
+import type { ErrorLog } from '../../domain/error-logs/error-log.schema.js';
+import { errorLogsQuery } from '../../domain/error-logs/error-log.schema.js';
+import { listErrorLogsPage } from '../../domain/error-logs/error-log.service.js';
+import { builder } from '../builder.js';
+import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+
+export const ErrorLogType = builder.objectRef<ErrorLog>('ErrorLog').implement({
+  description: 'A recent failure in the workspace.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    workspaceId: t.exposeID('workspaceId'),
+    contactId: t.exposeString('contactId', { description: 'Digit-string id of the contact, or "" when none' }),
+    action: t.exposeString('action'),
+    detail: t.exposeString('detail'),
+    httpCode: t.exposeString('httpCode'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('errorLogs', (t) =>
+  t.field({
+    type: pageOf('ErrorLogPage', ErrorLogType),
+    description: 'Like GET /v1/error-logs: newest first; `keyword` is a case-insensitive substring of the message (detail or action).',
+    access: { action: 'read', scope: 'error_logs' },
+    args: { ...pageArgs(t.arg), keyword: t.arg.string() },
+    validate: pageArgsSchema.extend({ keyword: errorLogsQuery.shape.keyword.nullish() }),
+    complexity: pageComplexity,
+    resolve: (_r, args, { db, who }) => listErrorLogsPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, keyword: args.keyword ?? undefined }),
+  }),
+);
