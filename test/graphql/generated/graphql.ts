@@ -1,0 +1,1102 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CommentAutomationOptionsInput = {
+  ignoreCommentReplies: boolean;
+  likeUserComment: boolean;
+  replyOncePerUserPerPost: boolean;
+  replyToNewContactsOnly: boolean;
+  replyToUsersWhoCommentedOnOtherPosts: boolean;
+  trackUserTags: boolean;
+};
+
+export type CommentAutomationType =
+  | 'chat'
+  | 'microblog'
+  | 'photo'
+  | 'photoNet';
+
+/** photo: photo-sharing network comments; net: social-network post comments */
+export type CommentChannel =
+  | 'net'
+  | 'photo';
+
+/** The body of POST /v1/contacts: at least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits. */
+export type CreateContactInput = {
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+};
+
+/** The body of POST /v1/photo-comments. */
+export type CreatePhotoCommentAutomationInput = {
+  /** HH:mm */
+  endTime?: string | null | undefined;
+  excludeKeywords: Array<string>;
+  folderId?: string | number | null | undefined;
+  hideComments: HideCommentsInput;
+  includeKeywords: IncludeKeywordsInput;
+  name: string;
+  options: CommentAutomationOptionsInput;
+  post: PostSelectorInput;
+  privateReply: ReplyInput;
+  publicReply: ReplyInput;
+  replyAfter: DelayInput;
+  /** HH:mm */
+  startTime?: string | null | undefined;
+  type: PhotoConnectionType;
+};
+
+export type DelayInput = {
+  type: DelayType;
+  value: number;
+};
+
+export type DelayType =
+  | 'hours'
+  | 'immediately'
+  | 'minutes'
+  | 'randomWithin3Minutes'
+  | 'randomWithin5Minutes'
+  | 'randomWithin10Minutes'
+  | 'randomWithin20Minutes'
+  | 'randomWithin30Minutes'
+  | 'randomWithin60Minutes'
+  | 'seconds';
+
+export type Gender =
+  | 'female'
+  | 'male'
+  | 'unknown';
+
+export type HideCommentsInput = {
+  all: boolean;
+  hasImage: boolean;
+  hasKeywords: boolean;
+  hasLink: boolean;
+  hasPhoneNumber: boolean;
+  hasVideo: boolean;
+  keywords: Array<string>;
+  showCommentsAfter: ShowCommentsAfter;
+};
+
+export type IncludeKeywordsInput = {
+  type: IncludeKeywordsType;
+  value: Array<string>;
+};
+
+export type IncludeKeywordsType =
+  | 'all'
+  | 'contain'
+  | 'equal';
+
+/** photo: native login; photoNet: linked via a page of the social network */
+export type PhotoConnectionType =
+  | 'photo'
+  | 'photoNet';
+
+export type PostSelectorInput = {
+  type: PostSelectorType;
+  value: Array<string>;
+};
+
+export type PostSelectorType =
+  | 'ads'
+  | 'all'
+  | 'postIds'
+  | 'published'
+  | 'reels';
+
+export type ReplyInput = {
+  type: ReplyType;
+  value?: string | null | undefined;
+  values?: Array<ReplyValueInput> | null | undefined;
+};
+
+export type ReplyType =
+  | 'AIAgent'
+  | 'flow'
+  | 'none'
+  | 'text';
+
+export type ReplyValueInput = {
+  value: string;
+};
+
+/** Values that start with a digit are prefixed with _ (e.g. _6h for 6h). */
+export type ShowCommentsAfter =
+  | '_1d'
+  | '_2d'
+  | '_3d'
+  | '_4d'
+  | '_5d'
+  | '_6d'
+  | '_6h'
+  | '_7d'
+  | '_8d'
+  | '_9d'
+  | '_10d'
+  | '_12h'
+  | 'none';
+
+export type CommentAutomationFieldsFragment = { id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } };
+
+export type CommentAutomationQueryVariables = Exact<{
+  id: string | number;
+  channel?: CommentChannel | null | undefined;
+}>;
+
+
+export type CommentAutomationQuery = { commentAutomation: { id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+
+export type CommentAutomationsQueryVariables = Exact<{
+  channel?: CommentChannel | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type CommentAutomationsQuery = { commentAutomations: { edges: Array<{ node: { id: string, channel: CommentChannel, name: string } }> } };
+
+export type CreatePhotoCommentAutomationMutationVariables = Exact<{
+  input: CreatePhotoCommentAutomationInput;
+}>;
+
+
+export type CreatePhotoCommentAutomationMutation = { createPhotoCommentAutomation: { channel: CommentChannel, id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+
+export type LeadAdAutomationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LeadAdAutomationsQuery = { leadAdAutomations: Array<{ id: string, createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null } }> };
+
+export type DeleteNetLeadAdAutomationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteNetLeadAdAutomationMutation = { deleteNetLeadAdAutomation: { success: boolean } };
+
+export type ContactsWithEverythingQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  keyword?: string | null | undefined;
+}>;
+
+
+export type ContactsWithEverythingQuery = { contacts: { edges: Array<{ cursor: string, node: { id: string, fullName: string, email: string | null, phoneNumber: string | null, customFields: Array<{ id: string, name: string, description: string, value: string, type: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }>, tags: Array<{ id: string, name: string }>, notes: Array<{ id: string, text: string, createdById: string | null }>, inboxes: Array<{ id: string, channel: string, inboxId: string, inbox: { id: string, name: string, channel: string, status: string } | null }>, conversations: Array<{ id: string, followed: boolean, inbox: { id: string, name: string } | null, assignedUser: { id: string, name: string, email: string } | null, assignedInboxTeam: { id: string, name: string } | null, contact: { id: string, email: string | null } }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
+export type ContactIdsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  keyword?: string | null | undefined;
+}>;
+
+
+export type ContactIdsQuery = { contacts: { edges: Array<{ node: { id: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ContactsBackwardsQueryVariables = Exact<{
+  last?: number | null | undefined;
+}>;
+
+
+export type ContactsBackwardsQuery = { contacts: { edges: Array<{ node: { id: string } }> } };
+
+export type ContactByIdentifierQueryVariables = Exact<{
+  identifier: string;
+}>;
+
+
+export type ContactByIdentifierQuery = { contact: { id: string, email: string | null, customFields: Array<{ id: string, name: string, description: string, value: string, type: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }> } };
+
+export type CreateContactMutationVariables = Exact<{
+  input: CreateContactInput;
+}>;
+
+
+export type CreateContactMutation = { createContact: { id: string, email: string | null, phoneNumber: string | null, firstName: string | null, lastName: string | null, fullName: string, gender: Gender, emailVerified: boolean, emailOptIn: boolean, workspaceId: string, tags: Array<{ id: string }>, notes: Array<{ id: string }>, inboxes: Array<{ id: string }>, customFields: Array<{ name: string, value: string }> } };
+
+export type ConversationFieldsFragment = { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } };
+
+export type ConversationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationQuery = { conversation: { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } } };
+
+export type ConversationsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  followed?: boolean | null | undefined;
+}>;
+
+
+export type ConversationsQuery = { conversations: { edges: Array<{ node: { id: string, followed: boolean, contactId: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type UnfollowConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type UnfollowConversationMutation = { unfollowConversation: { success: boolean } };
+
+export type FollowConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FollowConversationMutation = { followConversation: { success: boolean } };
+
+export type TooDeepQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TooDeepQuery = { contacts: { edges: Array<{ node: { conversations: Array<{ contact: { conversations: Array<{ contact: { conversations: Array<{ id: string }> } }> } }> } }> } };
+
+export type TooManyAliasesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TooManyAliasesQuery = { t1: Array<{ id: string }>, t2: Array<{ id: string }>, t3: Array<{ id: string }>, t4: Array<{ id: string }>, t5: Array<{ id: string }>, t6: Array<{ id: string }>, t7: Array<{ id: string }>, t8: Array<{ id: string }>, t9: Array<{ id: string }>, t10: Array<{ id: string }>, t11: Array<{ id: string }>, t12: Array<{ id: string }>, t13: Array<{ id: string }>, t14: Array<{ id: string }>, t15: Array<{ id: string }>, t16: Array<{ id: string }>, t17: Array<{ id: string }>, t18: Array<{ id: string }>, t19: Array<{ id: string }>, t20: Array<{ id: string }>, t21: Array<{ id: string }>, t22: Array<{ id: string }>, t23: Array<{ id: string }>, t24: Array<{ id: string }>, t25: Array<{ id: string }>, t26: Array<{ id: string }>, t27: Array<{ id: string }>, t28: Array<{ id: string }>, t29: Array<{ id: string }>, t30: Array<{ id: string }>, t31: Array<{ id: string }> };
+
+export type TwoExpensivePagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TwoExpensivePagesQuery = { a: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> }, b: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> } };
+
+export type DynamicImagesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  name?: string | null | undefined;
+}>;
+
+
+export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ id: string, name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, data: { width: number, height: number, elements: Array<{ id: string, x: number, y: number, width: number, height: number, type: string, imageType: string, priority: boolean, url: string, customFieldId: string, imageStyle: string }> } }> } };
+
+export type ErrorLogsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  keyword?: string | null | undefined;
+}>;
+
+
+export type ErrorLogsQuery = { errorLogs: { pageCount: number, data: Array<{ id: string, workspaceId: string, contactId: string, action: string, detail: string, httpCode: string, createdAt: string, updatedAt: string }> } };
+
+export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WorkspaceQuery = { workspace: { id: string, name: string, defaultReply: string, targetCountry: string, language: string, timezone: string, brandColor: string, logo: string, ownerId: string, developmentMode: boolean, createdAt: string, updatedAt: string } };
+
+export type WorkspaceCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WorkspaceCountsQuery = { workspace: { id: string, counts: { contacts: number | null, tags: number | null, conversations: number | null, commentAutomations: number | null, leadAdAutomations: number | null, dynamicImages: number | null, errorLogs: number | null } } };
+
+export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TagsQuery = { tags: Array<{ id: string, name: string }> };
+
+export type IntrospectionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IntrospectionQuery = { __schema: { queryType: { name: string | null } } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const CommentAutomationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CommentAutomationFields on CommentAutomation {
+  id
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}
+    `, {"fragmentName":"CommentAutomationFields"}) as unknown as TypedDocumentString<CommentAutomationFieldsFragment, unknown>;
+export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationFields on Conversation {
+  id
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id
+    name
+    workspaceId
+  }
+  inbox {
+    id
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id
+    email
+  }
+}
+    `, {"fragmentName":"ConversationFields"}) as unknown as TypedDocumentString<ConversationFieldsFragment, unknown>;
+export const CommentAutomationDocument = new TypedDocumentString(`
+    query CommentAutomation($id: ID!, $channel: CommentChannel) {
+  commentAutomation(id: $id, channel: $channel) {
+    ...CommentAutomationFields
+  }
+}
+    fragment CommentAutomationFields on CommentAutomation {
+  id
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}`) as unknown as TypedDocumentString<CommentAutomationQuery, CommentAutomationQueryVariables>;
+export const CommentAutomationsDocument = new TypedDocumentString(`
+    query CommentAutomations($channel: CommentChannel, $first: Int) {
+  commentAutomations(channel: $channel, first: $first) {
+    edges {
+      node {
+        id
+        channel
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CommentAutomationsQuery, CommentAutomationsQueryVariables>;
+export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
+    mutation CreatePhotoCommentAutomation($input: CreatePhotoCommentAutomationInput!) {
+  createPhotoCommentAutomation(input: $input) {
+    channel
+    ...CommentAutomationFields
+  }
+}
+    fragment CommentAutomationFields on CommentAutomation {
+  id
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}`) as unknown as TypedDocumentString<CreatePhotoCommentAutomationMutation, CreatePhotoCommentAutomationMutationVariables>;
+export const LeadAdAutomationsDocument = new TypedDocumentString(`
+    query LeadAdAutomations {
+  leadAdAutomations {
+    id
+    createdAt
+    updatedAt
+    name
+    pageId
+    formIds
+    isActive
+    reply {
+      type
+      value
+      values {
+        value
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LeadAdAutomationsQuery, LeadAdAutomationsQueryVariables>;
+export const DeleteNetLeadAdAutomationDocument = new TypedDocumentString(`
+    mutation DeleteNetLeadAdAutomation($id: ID!) {
+  deleteNetLeadAdAutomation(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteNetLeadAdAutomationMutation, DeleteNetLeadAdAutomationMutationVariables>;
+export const ContactsWithEverythingDocument = new TypedDocumentString(`
+    query ContactsWithEverything($first: Int, $after: String, $keyword: String) {
+  contacts(first: $first, after: $after, keyword: $keyword) {
+    edges {
+      cursor
+      node {
+        id
+        fullName
+        email
+        phoneNumber
+        customFields {
+          id
+          name
+          description
+          value
+          type
+        }
+        sequences {
+          sequenceId
+          sequenceName
+        }
+        tags {
+          id
+          name
+        }
+        notes {
+          id
+          text
+          createdById
+        }
+        inboxes {
+          id
+          channel
+          inboxId
+          inbox {
+            id
+            name
+            channel
+            status
+          }
+        }
+        conversations {
+          id
+          followed
+          inbox {
+            id
+            name
+          }
+          assignedUser {
+            id
+            name
+            email
+          }
+          assignedInboxTeam {
+            id
+            name
+          }
+          contact {
+            id
+            email
+          }
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactsWithEverythingQuery, ContactsWithEverythingQueryVariables>;
+export const ContactIdsDocument = new TypedDocumentString(`
+    query ContactIds($first: Int, $after: String, $keyword: String) {
+  contacts(first: $first, after: $after, keyword: $keyword) {
+    edges {
+      node {
+        id
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactIdsQuery, ContactIdsQueryVariables>;
+export const ContactsBackwardsDocument = new TypedDocumentString(`
+    query ContactsBackwards($last: Int) {
+  contacts(last: $last) {
+    edges {
+      node {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactsBackwardsQuery, ContactsBackwardsQueryVariables>;
+export const ContactByIdentifierDocument = new TypedDocumentString(`
+    query ContactByIdentifier($identifier: String!) {
+  contact(identifier: $identifier) {
+    id
+    email
+    customFields {
+      id
+      name
+      description
+      value
+      type
+    }
+    sequences {
+      sequenceId
+      sequenceName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactByIdentifierQuery, ContactByIdentifierQueryVariables>;
+export const CreateContactDocument = new TypedDocumentString(`
+    mutation CreateContact($input: CreateContactInput!) {
+  createContact(input: $input) {
+    id
+    email
+    phoneNumber
+    firstName
+    lastName
+    fullName
+    gender
+    emailVerified
+    emailOptIn
+    workspaceId
+    tags {
+      id
+    }
+    notes {
+      id
+    }
+    inboxes {
+      id
+    }
+    customFields {
+      name
+      value
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateContactMutation, CreateContactMutationVariables>;
+export const ConversationDocument = new TypedDocumentString(`
+    query Conversation($id: ID!) {
+  conversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id
+    name
+    workspaceId
+  }
+  inbox {
+    id
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id
+    email
+  }
+}`) as unknown as TypedDocumentString<ConversationQuery, ConversationQueryVariables>;
+export const ConversationsDocument = new TypedDocumentString(`
+    query Conversations($first: Int, $after: String, $followed: Boolean) {
+  conversations(first: $first, after: $after, followed: $followed) {
+    edges {
+      node {
+        id
+        followed
+        contactId
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationsQuery, ConversationsQueryVariables>;
+export const UnfollowConversationDocument = new TypedDocumentString(`
+    mutation UnfollowConversation($id: ID!) {
+  unfollowConversation(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<UnfollowConversationMutation, UnfollowConversationMutationVariables>;
+export const FollowConversationDocument = new TypedDocumentString(`
+    mutation FollowConversation($id: ID!) {
+  followConversation(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<FollowConversationMutation, FollowConversationMutationVariables>;
+export const TooDeepDocument = new TypedDocumentString(`
+    query TooDeep {
+  contacts(first: 1) {
+    edges {
+      node {
+        conversations {
+          contact {
+            conversations {
+              contact {
+                conversations {
+                  id
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TooDeepQuery, TooDeepQueryVariables>;
+export const TooManyAliasesDocument = new TypedDocumentString(`
+    query TooManyAliases {
+  t1: tags {
+    id
+  }
+  t2: tags {
+    id
+  }
+  t3: tags {
+    id
+  }
+  t4: tags {
+    id
+  }
+  t5: tags {
+    id
+  }
+  t6: tags {
+    id
+  }
+  t7: tags {
+    id
+  }
+  t8: tags {
+    id
+  }
+  t9: tags {
+    id
+  }
+  t10: tags {
+    id
+  }
+  t11: tags {
+    id
+  }
+  t12: tags {
+    id
+  }
+  t13: tags {
+    id
+  }
+  t14: tags {
+    id
+  }
+  t15: tags {
+    id
+  }
+  t16: tags {
+    id
+  }
+  t17: tags {
+    id
+  }
+  t18: tags {
+    id
+  }
+  t19: tags {
+    id
+  }
+  t20: tags {
+    id
+  }
+  t21: tags {
+    id
+  }
+  t22: tags {
+    id
+  }
+  t23: tags {
+    id
+  }
+  t24: tags {
+    id
+  }
+  t25: tags {
+    id
+  }
+  t26: tags {
+    id
+  }
+  t27: tags {
+    id
+  }
+  t28: tags {
+    id
+  }
+  t29: tags {
+    id
+  }
+  t30: tags {
+    id
+  }
+  t31: tags {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<TooManyAliasesQuery, TooManyAliasesQueryVariables>;
+export const TwoExpensivePagesDocument = new TypedDocumentString(`
+    query TwoExpensivePages {
+  a: contacts(first: 100) {
+    edges {
+      node {
+        conversations {
+          contact {
+            id
+          }
+          inbox {
+            id
+          }
+          assignedUser {
+            id
+          }
+        }
+      }
+    }
+  }
+  b: contacts(first: 100) {
+    edges {
+      node {
+        conversations {
+          contact {
+            id
+          }
+          inbox {
+            id
+          }
+          assignedUser {
+            id
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TwoExpensivePagesQuery, TwoExpensivePagesQueryVariables>;
+export const DynamicImagesDocument = new TypedDocumentString(`
+    query DynamicImages($page: SafeInt, $perPage: Int, $name: String) {
+  dynamicImages(page: $page, perPage: $perPage, name: $name) {
+    pageCount
+    data {
+      id
+      name
+      customFieldId
+      backgroundUrl
+      imageUrl
+      createdAt
+      updatedAt
+      enabled
+      data {
+        width
+        height
+        elements {
+          id
+          x
+          y
+          width
+          height
+          type
+          imageType
+          priority
+          url
+          customFieldId
+          imageStyle
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DynamicImagesQuery, DynamicImagesQueryVariables>;
+export const ErrorLogsDocument = new TypedDocumentString(`
+    query ErrorLogs($page: SafeInt, $perPage: Int, $keyword: String) {
+  errorLogs(page: $page, perPage: $perPage, keyword: $keyword) {
+    pageCount
+    data {
+      id
+      workspaceId
+      contactId
+      action
+      detail
+      httpCode
+      createdAt
+      updatedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ErrorLogsQuery, ErrorLogsQueryVariables>;
+export const WorkspaceDocument = new TypedDocumentString(`
+    query Workspace {
+  workspace {
+    id
+    name
+    defaultReply
+    targetCountry
+    language
+    timezone
+    brandColor
+    logo
+    ownerId
+    developmentMode
+    createdAt
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<WorkspaceQuery, WorkspaceQueryVariables>;
+export const WorkspaceCountsDocument = new TypedDocumentString(`
+    query WorkspaceCounts {
+  workspace {
+    id
+    counts {
+      contacts
+      tags
+      conversations
+      commentAutomations
+      leadAdAutomations
+      dynamicImages
+      errorLogs
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorkspaceCountsQuery, WorkspaceCountsQueryVariables>;
+export const TagsDocument = new TypedDocumentString(`
+    query Tags {
+  tags {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<TagsQuery, TagsQueryVariables>;
+export const IntrospectionDocument = new TypedDocumentString(`
+    query Introspection {
+  __schema {
+    queryType {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<IntrospectionQuery, IntrospectionQueryVariables>;
