@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TypedDocumentString } from '../graphql/generated/graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -27,3 +28,30 @@ export const gql = <R, V>(
 
 /** The number of SQL statements the request ran (X-Db-Statements). */
 export const statementsOf = (res: TestResponse) => Number(res.headers.get('x-db-statements'));
+
+type Envelope = { defined: boolean; code: string; status: number; message: string; data?: unknown };
+
+/** The error a field raises: the envelope's message, and its code, status, defined, data in extensions. */
+export const fieldError = (path: (string | number)[], { message, ...extensions }: Envelope) => ({
+  message,
+  locations: expect.any(Array),
+  path,
+  extensions,
+});
+
+/** A whole response refused before execution (authentication, rate limits): one error, no data. */
+export const requestError = ({ message, ...extensions }: Envelope) => ({ errors: [{ message, extensions }] });
+
+/** 422 invalidRequestData with its issues, as a field's error. */
+export const invalidInput = (path: (string | number)[], issues: { message: string; path: (string | number)[] }[]) =>
+  fieldError(path, { defined: true, code: 'invalidRequestData', status: 422, message: 'Input validation failed', data: { issues } });
+
+/**
+ * GraphQL's own rejection of a document (syntax, schema validation, a document limit) as
+ * invalidRequestData: GraphQL's message, repeated as the one issue, at path `query`.
+ */
+export const documentError = (message: string, extra: Record<string, unknown> = {}) => ({
+  message,
+  ...extra,
+  extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message, path: ['query'] }] } },
+});
