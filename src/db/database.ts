@@ -44,7 +44,8 @@ export function createDatabase(url: string, logger?: Logger): Database {
   };
 
   if (engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+    // A server that does not answer must fail the request (and /readyz) in seconds, not hang it.
+    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 3000 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, engine, destroy: () => db.destroy() };
   }
