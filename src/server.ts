@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createDatabase } from './db/database.js';
@@ -25,7 +25,16 @@ async function main() {
 
   const app = buildApp({ config, database, logger });
   await app.ready();
-  const server = createServer(app.listener);
+  let stopping = false;
+  // Responses still being produced when shutdown starts are told to close their connection, so a
+  // keep-alive client does not hold the server open after its last answer.
+  const inFlight = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (stopping) res.setHeader('Connection', 'close');
+    app.listener(req, res);
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -58,10 +67,10 @@ async function main() {
   }
   console.log(lines.join('\n') + '\n');
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('shutdown timeout reached; closing remaining connections');
