@@ -6,6 +6,7 @@ import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Config } from '../config/config.js';
 import { AppError } from '../errors/catalogue.js';
 import type { Logger } from '../observability/logger.js';
+import { currentRequestScope } from '../observability/request-scope.js';
 import { accessDenial } from './authorize.js';
 import type { GraphQLContext } from './context.js';
 import { schema } from './schema.js';
@@ -53,9 +54,10 @@ export function maskError(error: unknown, _message: string, logger: Logger): Err
   const app = original instanceof AppError ? original : original instanceof GraphQLError && original.originalError instanceof AppError ? original.originalError : null;
   if (app) return fromAppError(app, error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {});
   if (error instanceof GraphQLError && !error.originalError) return error;
-  logger.error({ err: original }, 'unexpected GraphQL error');
+  logger.error({ err: original, requestId: currentRequestScope()?.requestId, path: error instanceof GraphQLError ? error.path : undefined }, 'unexpected GraphQL error');
   const { message, ...extensions } = new AppError('INTERNAL_SERVER_ERROR').toEnvelope();
-  return createGraphQLError(message, { path: error instanceof GraphQLError ? error.path : undefined, extensions });
+  const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+  return createGraphQLError(message, { ...at, extensions });
 }
 
 /**
