@@ -4,19 +4,21 @@ import { z } from 'zod';
  * Page-number pagination of the contract: page 1..2^53-1, perPage 1..50. Query strings arrive as
  * text, so digits are required and converted; "1.5", "0", "51" or "abc" are 422, never clamped.
  */
+/** 1 to `max`, with the same messages for REST query text and GraphQL arguments. */
+const positiveInteger = (max: number, name: string) =>
+  z
+    .number()
+    // The bounds abort first: zod's own int() check would add a second, vaguer issue past 2^53-1.
+    .max(max, { error: `${name} must be at most ${max}`, abort: true })
+    .min(1, { error: `${name} must be at least 1`, abort: true })
+    .int(`${name} must be a whole number`);
+
 const positiveIntegerText = (max: number, name: string) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
-    // The bounds abort first: zod's own int() check would add a second, vaguer issue past 2^53-1.
-    .pipe(
-      z
-        .number()
-        .max(max, { error: `${name} must be at most ${max}`, abort: true })
-        .min(1, { error: `${name} must be at least 1`, abort: true })
-        .int(),
-    );
+    .pipe(positiveInteger(max, name));
 
 export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
 export const MAX_PER_PAGE = 50;
@@ -29,8 +31,8 @@ export const pageQueryFields = {
 
 /** The same bounds for GraphQL, where arguments are already integers. */
 export const pageArgsSchema = z.object({
-  page: z.number().int().min(1).max(MAX_PAGE).default(1),
-  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  page: positiveInteger(MAX_PAGE, 'page').default(1),
+  perPage: positiveInteger(MAX_PER_PAGE, 'perPage').default(DEFAULT_PER_PAGE),
 });
 
 export interface PageRequest {
