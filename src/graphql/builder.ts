@@ -40,8 +40,10 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    // A connection field multiplies by `first`; its edges list must not multiply again.
+    // A connection field multiplies its selection by `first`: its edges list must not multiply
+    // again, and pageInfo (computed from the page already loaded) costs nothing.
     edgesFieldOptions: { complexity: { field: 0, multiplier: 1 } },
+    pageInfoFieldOptions: { complexity: 0 },
     firstArgOptions: { description: `How many items, 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}); more is an error, never clamped` },
     afterArgOptions: { description: 'endCursor of the previous page' },
     lastArgOptions: { description: 'Not supported (forward pagination only): leave it out' },
