@@ -1,10 +1,14 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
-import { createDatabase } from './db/database.js';
+import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createLogger } from './observability/logger.js';
 import { ensureDemoWorkspace } from './demo.js';
+
+/** A start-up failure the operator can fix: printed as one line naming the setting. */
+class StartupError extends Error {}
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Listens and handles signals; everything else is built by app.ts. */
 async function main() {
@@ -19,8 +23,14 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = createDatabase(config.DATABASE_URL, logger);
-  await migrateToLatest(database.db);
+  // Start-up failures name the setting to look at (never its value: a URL may hold a password).
+  let database: Database;
+  try {
+    database = createDatabase(config.DATABASE_URL, logger);
+    await migrateToLatest(database.db);
+  } catch (err) {
+    throw new StartupError(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
+  }
   const demo = config.SEED_DEMO ? await ensureDemoWorkspace(database, config.DATABASE_URL) : null;
 
   const app = buildApp({ config, database, logger });
@@ -37,7 +47,11 @@ async function main() {
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges this process lacks' : err.code === 'EADDRNOTAVAIL' ? 'is not an address of this machine' : messageOf(err);
+      const what = err.code === 'EADDRNOTAVAIL' ? `HOST: ${config.HOST}` : `PORT: ${config.HOST}:${config.PORT}`;
+      reject(new StartupError(`${what} ${why}`));
+    });
     server.listen(config.PORT, config.HOST, resolve);
   });
   const address = server.address();
@@ -90,6 +104,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  // Expected start-up failures are one line; anything else keeps its stack for whoever debugs it.
+  console.error(`Failed to start: ${err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exit(1);
 });

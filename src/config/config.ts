@@ -13,7 +13,12 @@ const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must b
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(4000),
+  PORT: z.coerce
+    .number({ message: 'must be a port number (0-65535)' })
+    .int('must be a port number (0-65535)')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(4000),
   DATABASE_URL: z
     .string()
     .min(1)
@@ -63,7 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(withoutPassword(present[String(i.path[0])]))})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
@@ -75,5 +80,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     EXPOSE_DB_STATEMENTS: c.EXPOSE_DB_STATEMENTS ?? dev,
   };
 }
+
+/** A URL's password never reaches a terminal or a log: `postgres://me:***@host/db`. */
+const withoutPassword = (value: string | undefined) => value?.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);

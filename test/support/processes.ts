@@ -45,6 +45,13 @@ export function runProgram(file: string, args: string[], env: Record<string, str
   });
 }
 
+/** The server process ended before it listened; `finished` holds its exit code and output. */
+export class ServerExitedError extends Error {
+  constructor(readonly finished: Finished) {
+    super(`server exited with ${finished.code ?? finished.signal} before listening:\n${finished.stdout}\n${finished.stderr}`);
+  }
+}
+
 export interface RunningServer {
   child: ChildProcess;
   /** `http://127.0.0.1:<port>` */
@@ -86,7 +93,7 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
     child.stdout!.on('data', check);
     void exited.then((f) => {
       clearTimeout(timer);
-      fail(new Error(`server exited with ${f.code ?? f.signal} before listening:\n${f.stdout}\n${f.stderr}`));
+      fail(new ServerExitedError(f));
     });
   });
 
