@@ -21,9 +21,57 @@ export const invalidRequestData = (issues: Issue[]) => new AppError('invalidRequ
 const requiredMessage = (issue: { code?: string; input?: unknown }) =>
   issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value') ? 'Required' : undefined;
 
+/** More issues than this are summarised in one last issue: a huge bad body must not get a huge answer. */
+export const MAX_ISSUES = 100;
+
+/**
+ * Text no engine stores faithfully: PostgreSQL refuses NUL characters (a 500 otherwise), and a lone
+ * UTF-16 surrogate would be stored as U+FFFD, silently changing the data. Walks the input without
+ * recursion, so any nesting depth JSON.parse accepts is safe.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A path kept as a link to its parent, so walking deep input costs no copying. */
+interface Step {
+  value: unknown;
+  key?: string | number;
+  parent?: Step;
+}
+
+const pathOf = (step: Step): (string | number)[] => {
+  const path: (string | number)[] = [];
+  for (let s: Step | undefined = step; s?.parent; s = s.parent) path.push(s.key!);
+  return path.reverse();
+};
+
+function textIssues(input: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const stack: Step[] = [{ value: input }];
+  while (stack.length > 0 && issues.length <= MAX_ISSUES) {
+    const step = stack.pop()!;
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) issues.push({ message: 'Must not contain NUL characters', path: pathOf(step) });
+      else if (loneSurrogate.test(value)) issues.push({ message: 'Must be well-formed Unicode (no lone surrogates)', path: pathOf(step) });
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: step });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value).reverse()) stack.push({ value: v, key: k, parent: step });
+    }
+  }
+  return issues;
+}
+
+const capped = (issues: Issue[], prefix: (string | number)[]): Issue[] =>
+  issues.length <= MAX_ISSUES
+    ? issues
+    : [...issues.slice(0, MAX_ISSUES), { message: `${issues.length - MAX_ISSUES} more issues not shown`, path: prefix }];
+
 /** Parses with a zod schema or throws 422 invalidRequestData, prefixing paths (e.g. ['query']). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
+  const text = textIssues(input);
+  if (text.length > 0) throw invalidRequestData(capped(text.map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));
   const result = schema.safeParse(input, { error: requiredMessage });
   if (result.success) return result.data;
-  throw invalidRequestData(toIssues(result.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })));
+  throw invalidRequestData(capped(toIssues(result.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));
 }
