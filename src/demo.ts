@@ -4,6 +4,8 @@ import { isPostgresUrl } from './config/config.js';
 import type { Database } from './db/database.js';
 import { countWorkspaces } from './domain/workspaces/workspace.repository.js';
 import { createDemoWorkspace } from '../db/seeds/demo.js';
+import { findLiveTokenByHash } from './domain/auth/api-token.repository.js';
+import { hashToken } from './domain/auth/token.js';
 
 export interface DemoInfo {
   workspaceId: string;
@@ -20,15 +22,21 @@ export interface DemoInfo {
 const tokenFileFor = (databaseUrl: string) =>
   join(isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl), 'demo-tokens.json');
 
-/** Seeds the demo workspace on an empty database; returns its tokens when they are known. */
+/**
+ * Seeds the demo workspace on an empty database; returns its tokens when they are known and still
+ * valid for this database (the file may be left from another database, or the tokens revoked).
+ */
 export async function ensureDemoWorkspace(database: Database, databaseUrl: string): Promise<DemoInfo | null> {
   const file = tokenFileFor(databaseUrl);
   if ((await countWorkspaces(database.db)) > 0) {
+    let saved: DemoInfo;
     try {
-      return JSON.parse(await readFile(file, 'utf8')) as DemoInfo;
+      saved = JSON.parse(await readFile(file, 'utf8')) as DemoInfo;
     } catch {
       return null;
     }
+    const live = await Promise.all([saved.developerToken, saved.userToken].map((t) => findLiveTokenByHash(database.db, hashToken(String(t)))));
+    return live.every((t) => t !== null && String(t.workspaceId) === saved.workspaceId) ? saved : null;
   }
   const created = await createDemoWorkspace(database.db);
   const info: DemoInfo = {

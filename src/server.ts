@@ -67,6 +67,14 @@ async function main() {
     `  REST base URL: ${base}/v1`,
     `  API reference: ${base}/docs`,
   ];
+  if (!demo) {
+    lines.push(
+      '',
+      'Every call needs a token; tokens are shown only when they are created. Make one with:',
+      '  npm run --silent cli -- workspace create --name "My workspace" --json',
+      '  npm run --silent cli -- token create --workspace <id> --kind developer --json',
+    );
+  }
   if (demo) {
     lines.push(
       '',
