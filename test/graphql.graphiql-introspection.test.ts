@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntrospectionDocument } from './graphql/generated/graphql.js';
+import { unlimited } from './support/endpoints.js';
+import { fixtures } from './support/fixtures.js';
+import { documentError, gql } from './support/graphql.js';
+import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+
+/**
+ * GraphiQL (served to a browser's GET without a token) and introspection are on by default outside
+ * production and switched off by GRAPHIQL=false and INTROSPECTION=false. GraphiQL opens with an
+ * example nested contact query that runs against the schema, and says how to pass the token.
+ */
+const page = (t: TestApp) => t.request('GET', '/graphql', { headers: { accept: 'text/html' } });
+
+describe('GraphiQL and introspection on (the default outside production)', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp(unlimited);
+    ws = await t.workspace({ name: 'Explorer' });
+  });
+  afterAll(() => t.close());
+
+  it('serves the GraphiQL page, whose example query says how to pass the token and runs without errors', async () => {
+    const res = await page(t);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain('<title>Messaging API · GraphiQL</title>');
+    const defaultQuery = JSON.parse(/"defaultQuery":("(?:[^"\\]|\\.)*")/.exec(res.text)![1]) as string;
+    const headers = JSON.parse(JSON.parse(/"headers":("(?:[^"\\]|\\.)*")/.exec(res.text)![1]) as string);
+    expect(defaultQuery).toMatch(/Authorization header/);
+    expect(headers).toEqual({ Authorization: 'Bearer <paste a token here>' });
+
+    const f = fixtures(t.db, ws.id);
+    const contact = await f.contact({ email: 'demo@example.com', firstName: 'Demo' });
+    await f.tagContact(contact, await f.tag('vip'));
+    await f.conversation({ contactId: contact, inboxId: await f.inbox('Chat'), userId: await f.user('Ann', 'ann@example.com'), teamId: await f.team('Sales') });
+    const run = await t.graphql(defaultQuery, undefined, { token: ws.developerToken });
+    expect(run.body.errors).toBeUndefined();
+    const [edge] = run.body.data.contacts.edges;
+    expect(edge.node).toMatchObject({
+      email: 'demo@example.com',
+      tags: [{ name: 'vip' }],
+      conversations: [{ followed: true, inbox: { name: 'Chat' }, assignedUser: { name: 'Ann' }, assignedInboxTeam: { name: 'Sales' } }],
+    });
+  });
+
+  it('answers introspection', async () => {
+    const res = await gql(t, IntrospectionDocument, {}, { token: ws.developerToken });
+    expect(res.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+  });
+});
+
+describe('GraphiQL and introspection switched off', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp({ ...unlimited, GRAPHIQL: 'false', INTROSPECTION: 'false' });
+    ws = await t.workspace({ name: 'Locked' });
+  });
+  afterAll(() => t.close());
+
+  it('GRAPHIQL=false: no GraphiQL page', async () => {
+    const res = await page(t);
+    expect(res.status).toBe(406);
+    expect(res.headers.get('content-type') ?? '').not.toMatch(/html/);
+    expect(res.text).not.toContain('GraphiQL');
+  });
+
+  it('INTROSPECTION=false: introspection is refused as invalid input, and field suggestions are hidden', async () => {
+    const res = await gql(t, IntrospectionDocument, {}, { token: ws.developerToken });
+    const refused = (field: string) =>
+      documentError(`GraphQL introspection has been disabled, but the requested query contained the field "${field}".`, { locations: expect.any(Array) });
+    expect(res.body).toEqual({ errors: [refused('__schema'), refused('queryType')] });
+    const typo = await t.graphql('{ tagz { id } }', undefined, { token: ws.developerToken });
+    expect(typo.body).toEqual({ errors: [documentError('Cannot query field "tagz" on type "Query". [Suggestion hidden]', { locations: [{ line: 1, column: 3 }] })] });
+  });
+});
