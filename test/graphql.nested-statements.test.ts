@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactsWithEverythingDocument, TagsDocument } from './graphql/generated/graphql.js';
+import { ContactsWithEverythingDocument, ConversationsWithEverythingDocument, TagsDocument } from './graphql/generated/graphql.js';
 import { fixtures } from './support/fixtures.js';
 import { gql, statementsOf } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
@@ -75,5 +75,19 @@ describe('GraphQL nested contact page: statements do not grow with the page size
     // contacts, custom fields, sequences, tags, notes, contact inboxes, their inboxes,
     // conversations, their inboxes, users, teams and contacts: one statement each.
     expect(counts).toEqual({ 1: 12, 10: 12, 50: 12 });
+  });
+
+  it('a page of conversations with contact, inbox, assignee and team: the same statements for first 1, 10 and 50', async () => {
+    const counts: Record<number, number> = {};
+    for (const first of [1, 10, 50]) {
+      const res = await gql(t, ConversationsWithEverythingDocument, { first }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const nodes = res.body.data!.conversations.edges.map((e) => e.node);
+      expect(nodes).toHaveLength(first);
+      for (const c of nodes) expect([c.contact.id, c.inbox?.id, c.assignedUser?.id, c.assignedInboxTeam?.id]).toEqual([c.contactId, c.inboxId, c.assignedUserId, c.assignedInboxTeamId]);
+      counts[first] = statementsOf(res);
+    }
+    // conversations, contacts, inboxes, users, teams.
+    expect(counts).toEqual({ 1: 5, 10: 5, 50: 5 });
   });
 });

@@ -251,6 +251,13 @@ export type FollowConversationMutationVariables = Exact<{
 
 export type FollowConversationMutation = { followConversation: { success: boolean } };
 
+export type ConversationsWithEverythingQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type ConversationsWithEverythingQuery = { conversations: { edges: Array<{ node: { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } } }> } };
+
 export type TooDeepQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -842,6 +849,61 @@ export const FollowConversationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FollowConversationMutation, FollowConversationMutationVariables>;
+export const ConversationsWithEverythingDocument = new TypedDocumentString(`
+    query ConversationsWithEverything($first: Int) {
+  conversations(first: $first) {
+    edges {
+      node {
+        ...ConversationFields
+      }
+    }
+  }
+}
+    fragment ConversationFields on Conversation {
+  id
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id
+    name
+    workspaceId
+  }
+  inbox {
+    id
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id
+    email
+  }
+}`) as unknown as TypedDocumentString<ConversationsWithEverythingQuery, ConversationsWithEverythingQueryVariables>;
 export const TooDeepDocument = new TypedDocumentString(`
     query TooDeep {
   contacts(first: 1) {

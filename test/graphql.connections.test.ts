@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommentAutomationsDocument, ContactIdsDocument, ConversationsDocument } from './graphql/generated/graphql.js';
+import { unlimited } from './support/endpoints.js';
+import { fixtures } from './support/fixtures.js';
+import { gql, invalidInput } from './support/graphql.js';
+import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+
+/**
+ * Relay connections page newest first by id with opaque cursors: `after` continues below the
+ * previous page, a cursor of another list is refused, `keyword` filters contacts.
+ */
+describe('GraphQL connections', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  let token: { token: string };
+  const contacts: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(unlimited);
+    ws = await t.workspace({ name: 'Pages' });
+    token = { token: ws.developerToken };
+    const f = fixtures(t.db, ws.id);
+    const names = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger'];
+    for (const name of names) contacts.push(String(await f.contact({ email: `${name.toLowerCase()}@example.com`, firstName: name })));
+    await f.conversation({ contactId: Number(contacts[0]) });
+    await f.commentAutomation('net', 'FAQ');
+    await f.commentAutomation('photo', 'Promo');
+  });
+  afterAll(() => t.close());
+
+  it('walks every contact, newest first, two at a time', async () => {
+    const seen: string[] = [];
+    let after: string | null | undefined;
+    const pages: boolean[] = [];
+    do {
+      const res = await gql(t, ContactIdsDocument, { first: 2, after }, token);
+      const { edges, pageInfo } = res.body.data!.contacts;
+      seen.push(...edges.map((e) => e.node.id));
+      pages.push(pageInfo.hasNextPage);
+      after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
+    } while (after);
+    expect(seen).toEqual([...contacts].reverse());
+    expect(pages).toEqual([true, true, false]);
+  });
+
+  it('filters contacts by keyword (case-insensitive substring of name, email or phone)', async () => {
+    const res = await gql(t, ContactIdsDocument, { keyword: 'RA', first: 10 }, token);
+    expect(res.body.data!.contacts.edges.map((e) => e.node.id)).toEqual([contacts[3], contacts[1]]); // Barbara, Grace
+    const none = await gql(t, ContactIdsDocument, { keyword: 'zz%' }, token);
+    expect(none.body.data!.contacts).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+  });
+
+  it('refuses a cursor of another list, or one that is not a cursor', async () => {
+    const conversations = await gql(t, ConversationsDocument, { first: 1 }, token);
+    const foreign = conversations.body.data!.conversations.pageInfo.endCursor!;
+    for (const after of [foreign, 'not-a-cursor']) {
+      const res = await gql(t, ContactIdsDocument, { after }, token);
+      expect(res.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'after is not a cursor of this list', path: ['after'] }])] });
+    }
+  });
+
+  it('filters comment automations by channel', async () => {
+    const net = await gql(t, CommentAutomationsDocument, { channel: 'net' }, token);
+    expect(net.body.data!.commentAutomations.edges.map((e) => [e.node.channel, e.node.name])).toEqual([['net', 'FAQ']]);
+    const all = await gql(t, CommentAutomationsDocument, {}, token);
+    expect(all.body.data!.commentAutomations.edges.map((e) => e.node.name)).toEqual(['Promo', 'FAQ']);
+  });
+});
