@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoWorkspace } from '../db/seeds/demo.js';
+import { seedSyntheticContacts } from '../db/seeds/synthetic.js';
+import { contractClient } from './support/contract.js';
+import { createTestApp, type TestApp } from './support/harness.js';
+
+/**
+ * The data `npm start` seeds (the demo workspace) and the synthetic data of `cli seed` are read
+ * through every REST endpoint, and every response must match the OpenAPI document: seeded rows that
+ * break the contract's shapes would otherwise show up as 500s on a newcomer's first request.
+ */
+describe('seeded data through the REST contract', () => {
+  let t: TestApp;
+  let api: Awaited<ReturnType<typeof contractClient>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = await contractClient(t);
+  });
+  afterAll(() => t.close());
+
+  async function walk(workspaceId: number, token: string, expectAutomations: boolean) {
+    const ok = async (method: string, path: string) => {
+      const res = await api.request(method, path, { token });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return res.body;
+    };
+    const ids = async (table: 'contacts' | 'comment_automations' | 'lead_ad_automations' | 'conversations', where?: ['channel', 'net']) => {
+      let q = t.db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId);
+      if (where) q = q.where(where[0] as never, '=', where[1] as never);
+      return (await q.orderBy('id').limit(25).execute()).map((r) => r.id);
+    };
+
+    await ok('GET', '/v1/workspaces');
+    expect((await ok('GET', '/v1/tags')).data.length).toBeGreaterThan(0);
+    for (const list of ['/v1/dynamic-images', '/v1/error-logs']) {
+      const first = await ok('GET', `${list}?perPage=50`);
+      expect(first.data.length, list).toBeGreaterThan(0);
+      for (let page = 2; page <= Math.min(first.pageCount, 5); page++) await ok('GET', `${list}?perPage=50&page=${page}`);
+    }
+    await ok('GET', '/v1/error-logs?keyword=token');
+    await ok('GET', '/v1/dynamic-images?name=a');
+    for (const id of await ids('contacts')) {
+      await ok('GET', `/v1/contacts/${id}/custom-fields`);
+      await ok('GET', `/v1/contacts/id:${id}/sequences`);
+    }
+    const net = await ids('comment_automations', ['channel', 'net']);
+    if (expectAutomations) expect(net.length).toBeGreaterThan(0);
+    for (const id of net) await ok('GET', `/v1/net-comments/${id}`);
+    const [conversation] = await ids('conversations');
+    await ok('POST', `/v1/conversations/${conversation}/unfollow`);
+    const [leadAd] = await ids('lead_ad_automations');
+    if (leadAd !== undefined) await ok('DELETE', `/v1/net-lead-ads/${leadAd}`);
+  }
+
+  it('the demo workspace', async () => {
+    const demo = await createDemoWorkspace(t.db);
+    await walk(demo.workspace.id, demo.tokens.developer.token, true);
+  });
+
+  it('synthetic contacts', async () => {
+    const ws = await t.workspace({ name: 'Synthetic' });
+    await seedSyntheticContacts(t.db, ws.id, 300);
+    // The synthetic generator makes contacts and what hangs off them, no automations.
+    await walk(ws.id, ws.developerToken, false);
+  });
+});
