@@ -108,6 +108,19 @@ describe('POST /v1/contacts', () => {
     expect(phone.body).toEqual(validationError('A contact with this phoneNumber already exists', { field: 'phoneNumber' }));
   });
 
+  it('lets exactly one of several simultaneous creates with the same email win; the others get 422 validation', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => post({ email: i % 2 ? 'RACE@example.com' : 'race@example.com' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    for (const r of results.filter((r) => r.status === 422)) {
+      expect(r.body).toEqual(validationError('A contact with this email already exists', { field: 'email' }));
+    }
+    const phones = await Promise.all(Array.from({ length: 3 }, () => post({ phoneNumber: '+15550142' })));
+    expect(phones.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    for (const r of phones.filter((r) => r.status === 422)) {
+      expect(r.body).toEqual(validationError('A contact with this phoneNumber already exists', { field: 'phoneNumber' }));
+    }
+  });
+
   it('allows the same email and phone number in another workspace', async () => {
     const other = await t.workspace({ name: 'Other' });
     expect((await post({ email: 'shared@example.com', phoneNumber: '+15550199' })).status).toBe(200);

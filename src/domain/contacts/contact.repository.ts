@@ -36,6 +36,24 @@ export const toContactScalars = (r: Selectable<ContactsTable>): ContactScalars =
   blockedAt: r.blocked_at,
 });
 
+/** Another contact of the workspace already has this email (any case) or phone number. */
+export class DuplicateContactError extends Error {
+  constructor(readonly field: 'email' | 'phoneNumber') {
+    super(`duplicate contact ${field}`);
+  }
+}
+
+/** Which unique index a failed insert hit, from either driver's error; null for any other error. */
+function duplicateFieldOf(err: unknown): 'email' | 'phoneNumber' | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505' && e?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (/phone/i.test(where)) return 'phoneNumber';
+  if (/email/i.test(where)) return 'email';
+  return null;
+}
+
+/** Inserts a contact; the unique indexes on email and phone number raise DuplicateContactError. */
 export async function insertContact(
   db: Executor,
   workspaceId: number,
@@ -57,7 +75,11 @@ export async function insertContact(
       updated_at: now,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      const field = duplicateFieldOf(err);
+      throw field ? new DuplicateContactError(field) : err;
+    });
   return toContactScalars(row);
 }
 

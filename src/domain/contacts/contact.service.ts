@@ -6,6 +6,7 @@ import { subscriptionsForContacts } from '../sequences/sequence.repository.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
 import { notesForContacts } from './contact-note.repository.js';
 import {
+  DuplicateContactError,
   findContactByEmail,
   findContactById,
   findContactByPhone,
@@ -51,8 +52,7 @@ export async function createContact(db: Executor, workspaceId: number, data: Cre
       lastName: data.lastName ?? null,
     });
   } catch (err) {
-    const text = String((err as Error).message);
-    if (/unique/i.test(text)) throw duplicate(/phone/i.test(text) ? 'phoneNumber' : 'email');
+    if (err instanceof DuplicateContactError) throw duplicate(err.field);
     throw err;
   }
   return (await loadFullContacts(db, workspaceId, [created]))[0];
