@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../errors/catalogue.js';
 import { parseOrThrow } from '../../errors/validation.js';
 import { insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
+import { findActingUserId } from '../users/user.repository.js';
 import { scopes } from './scopes.js';
 import { displayPrefix, generateToken, hashToken } from './token.js';
 import type { TokenCache } from './token-cache.js';
@@ -27,16 +28,8 @@ export async function issueToken(db: Executor, workspaceId: number, input: z.inp
   let userId: number | null = null;
   if (data.kind === 'user') {
     // A user token acts as a user of the workspace: the one named, else the workspace's owner.
-    const user = await db
-      .selectFrom('users')
-      .select('users.id')
-      .innerJoin('workspaces', 'workspaces.id', 'users.workspace_id')
-      .where('users.workspace_id', '=', workspaceId)
-      .$if(data.userId !== undefined, (q) => q.where('users.id', '=', data.userId!))
-      .$if(data.userId === undefined, (q) => q.whereRef('users.id', '=', 'workspaces.owner_id'))
-      .executeTakeFirst();
-    if (!user) throw new AppError('notFound', { message: 'No such user in this workspace' });
-    userId = user.id;
+    userId = await findActingUserId(db, workspaceId, data.userId);
+    if (userId === null) throw new AppError('notFound', { message: 'No such user in this workspace' });
   }
   const token = generateToken(data.kind);
   const record = await insertToken(db, workspaceId, {

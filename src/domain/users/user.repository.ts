@@ -56,3 +56,16 @@ export async function findUsersByIds(db: Executor, workspaceId: number, ids: rea
   const rows = await db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toUser);
 }
+
+/** The user a token acts as: the one named when given, else the workspace's owner; null when none. */
+export async function findActingUserId(db: Executor, workspaceId: number, userId?: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('users.id')
+    .innerJoin('workspaces', 'workspaces.id', 'users.workspace_id')
+    .where('users.workspace_id', '=', workspaceId)
+    .$if(userId !== undefined, (q) => q.where('users.id', '=', userId!))
+    .$if(userId === undefined, (q) => q.whereRef('users.id', '=', 'workspaces.owner_id'))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
