@@ -11,5 +11,9 @@ const parser = <T>(schema: z.ZodType<T>, what: string) => (value: string): T => 
 export const positiveId = parser(z.coerce.number().int().positive(), 'a positive whole number');
 export const nonNegativeInt = parser(z.coerce.number().int().min(0).max(2_147_483_647), 'a whole number from 0');
 export const contactCount = parser(z.coerce.number().int().min(1).max(10_000_000), 'a whole number from 1 to 10,000,000');
-export const isoDate = parser(z.iso.datetime({ offset: true }), 'an ISO 8601 date-time such as 2026-12-31T00:00:00Z');
+/** Any ISO 8601 date-time, stored as UTC with milliseconds (as every timestamp leaves the API). */
+export const isoDate = parser(
+  z.iso.datetime({ offset: true }).transform((v) => new Date(v).toISOString()),
+  'an ISO 8601 date-time such as 2026-12-31T00:00:00Z',
+);
 export const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);

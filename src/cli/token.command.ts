@@ -39,7 +39,10 @@ export function tokenCommands(program: Command) {
     .requiredOption('--workspace <id>', 'workspace id', positiveId)
     .option('--json', 'print JSON', false)
     .action(async (o: { workspace: number; json: boolean }) => {
-      const rows = await withDatabase(({ db }) => listWorkspaceTokens(db, o.workspace));
+      const rows = await withDatabase(async ({ db }) => {
+        if (!(await findWorkspace(db, o.workspace))) throw new CliError(`No workspace with id ${o.workspace}`);
+        return listWorkspaceTokens(db, o.workspace);
+      });
       const out = rows.map((r) => ({
         id: String(r.id), kind: r.kind, name: r.name, prefix: r.tokenPrefix, permission: r.permission, scopes: r.scopes, createdAt: r.createdAt, revokedAt: r.revokedAt,
       }));

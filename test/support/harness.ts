@@ -141,3 +141,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   };
 }
+
+/**
+ * The real app on an existing database (one a CLI command or a server process made), driven in
+ * process. The caller owns the database: `close` disconnects without dropping it.
+ */
+export async function openTestApp(databaseUrl: string, env: Record<string, string> = {}): Promise<TestClient & { close: () => Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...env });
+  const app = buildApp({ config, logger: createLogger('silent'), rateLimitKeyPrefix: `test-${randomBytes(4).toString('hex')}` });
+  await app.ready();
+  return { app, request: clientFor(app), close: () => app.close() };
+}
