@@ -252,4 +252,11 @@ describe('POST /v1/photo-comments', () => {
     expect(gated.status).toBe(403);
     expect(gated.body).toEqual({ defined: true, code: 'trialExpired', status: 403, message: 'Trial expired', data: { trialEndedAt: '2026-01-01T00:00:00.000Z' } });
   });
+
+  it('is refused while the monthly-active-contact limit is reached', async () => {
+    const full = await t.workspace({ name: 'Full', macLimit: 0 });
+    const res = await post(photoCommentBody(), full.developerToken);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ defined: true, code: 'macLimitReached', status: 403, message: 'Monthly active contact limit reached', data: { limit: 0, active: 0 } });
+  });
 });

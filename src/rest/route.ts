@@ -36,7 +36,10 @@ export interface Route<
   query?: Q;
   body?: B;
   response: { status: number; description: string; schema: R };
-  /** Error statuses the contract lists for this operation (documented in OpenAPI). */
+  /**
+   * Error statuses the contract lists for this operation. The OpenAPI document adds those every
+   * route can answer (see `documentedErrorStatuses` in openapi.ts).
+   */
   errors: number[];
   handler: (ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
 }
