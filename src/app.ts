@@ -102,7 +102,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
   });
 
   // Each request gets its own scope (request id, SQL statement count) around all of Yoga's work.
-  const newScope = () => ({ requestId: randomUUID(), statements: 0 });
+  const newScope = () => ({ requestId: randomUUID(), statements: 0, startedAt: process.hrtime.bigint() });
   return {
     deps,
     yoga,

@@ -27,9 +27,19 @@ describe('X-Request-Id', () => {
       await t.request('GET', '/metrics'),
       await t.graphql('{ __typename }', undefined, { token: ws.developerToken }),
     ];
+    // Answered by Yoga's own plugins: the GraphiQL page and a CORS preflight.
+    responses.push(await t.request('GET', '/graphql', { headers: { accept: 'text/html' } }));
+    responses.push(await t.request('OPTIONS', '/v1/tags', { headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } }));
+    expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 405, 200, 200, 200, 200, 204]);
     const ids = responses.map((r) => r.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(uuid);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is on the preflight and GraphiQL page too, with their metrics and log lines', async () => {
+    const page = await t.request('GET', '/graphql', { headers: { accept: 'text/html', 'x-request-id': 'graphiql-1' } });
+    expect([page.status, page.headers.get('x-request-id')]).toEqual([200, 'graphiql-1']);
+    expect(t.logs.find((l) => l.requestId === 'graphiql-1' && l.msg === 'request')).toMatchObject({ route: '/graphql', status: 200, method: 'GET' });
   });
 
   it("keeps the client's own id", async () => {

@@ -39,17 +39,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
 
   return {
     async onRequest({ request, url, endResponse, serverContext }) {
-      const incoming = request.headers.get('x-request-id');
-      const state: RequestState = {
-        requestId: incoming && requestIdPattern.test(incoming) ? incoming : randomUUID(),
-        startedAt: process.hrtime.bigint(),
-        route: 'unmatched',
-        principal: null,
-        rateLimitHeaders: {},
-      };
-      setRequestState(request, state);
-      const scope = currentRequestScope();
-      if (scope) scope.requestId = state.requestId;
+      const state = stateFor(request, url);
       const isGraphql = url.pathname === graphqlPath;
 
       try {
@@ -97,8 +87,9 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
     },
 
     onResponse({ request, response }) {
-      const state = getRequestState(request);
-      if (!state) return;
+      // Yoga's own plugins (CORS preflight, the GraphiQL page) may answer before onRequest above
+      // runs: those responses get their request id, metrics and log line all the same.
+      const state = getRequestState(request) ?? stateFor(request, new URL(request.url));
       response.headers.set('X-Request-Id', state.requestId);
       for (const [k, v] of Object.entries(state.rateLimitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
       const scope = currentRequestScope();
@@ -123,6 +114,24 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
       }
     },
   };
+
+  /** The request's state, made on first sight: id (the client's own when safe), start, route. */
+  function stateFor(request: Request, url: URL): RequestState {
+    const known = getRequestState(request);
+    if (known) return known;
+    const incoming = request.headers.get('x-request-id');
+    const scope = currentRequestScope();
+    const state: RequestState = {
+      requestId: incoming && requestIdPattern.test(incoming) ? incoming : (scope?.requestId ?? randomUUID()),
+      startedAt: scope?.startedAt ?? process.hrtime.bigint(),
+      route: url.pathname === graphqlPath ? graphqlPath : 'unmatched',
+      principal: null,
+      rateLimitHeaders: {},
+    };
+    setRequestState(request, state);
+    if (scope) scope.requestId = state.requestId;
+    return state;
+  }
 
   async function authenticateInto(state: RequestState, request: Request, url: URL) {
     const who = await authenticate(deps.database.db, deps.tokenCache, credentialsFrom(request, url));

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestScope {
   requestId: string;
   statements: number;
+  /** process.hrtime.bigint() when the request arrived. */
+  startedAt: bigint;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
