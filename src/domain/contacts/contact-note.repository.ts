@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 export interface ContactNoteRow {
   id: string;
@@ -16,7 +17,7 @@ export async function notesForContacts(db: Executor, workspaceId: number, contac
   const rows = await db
     .selectFrom('contact_notes')
     .select(['id', 'created_at', 'updated_at', 'text', 'contact_id', 'created_by_id'])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('contact_id', 'in', [...contactIds])
     .orderBy('created_at')
     .orderBy('id')

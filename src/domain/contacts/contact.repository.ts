@@ -6,6 +6,7 @@ import { idString, nowIso, toBool } from '../../db/values.js';
 import { isPostgres } from '../../db/database.js';
 import { likeContains } from '../../db/values.js';
 import type { ContactScalars } from './contact.schema.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 const fullNameOf = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
 
@@ -106,21 +107,23 @@ export async function findContactByPhone(db: Executor, workspaceId: number, phon
 
 export async function findContactsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactScalars[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('contacts').selectAll().where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toContactScalars);
 }
 
 /**
- * Newest first, keyset-paginated by id (stable under inserts). `keyword` is a case-insensitive
- * substring of first name, last name, email or phone number.
+ * Newest first (creation time, then id), keyset-paginated: `after` is the last contact of the
+ * previous page. Served by the (workspace_id, created_at) index in that order, so a page reads
+ * only its rows. `keyword` is a case-insensitive substring of first name, last name, email or phone.
  */
 export async function listContacts(
   db: Executor,
   workspaceId: number,
-  opts: { limit: number; beforeId?: number; keyword?: string },
+  opts: { limit: number; after?: { createdAt: string; id: number }; keyword?: string },
 ): Promise<ContactScalars[]> {
   let q = db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId);
-  if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
+  const after = opts.after;
+  if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
   if (opts.keyword) {
     const pattern = likeContains(opts.keyword);
     const op = isPostgres(db) ? sql.raw('ilike') : sql.raw('like');
@@ -129,7 +132,7 @@ export async function listContacts(
       sql<boolean>`(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, '')) ${op} ${pattern} escape '\\'`,
     );
   }
-  const rows = await q.orderBy('id', 'desc').limit(opts.limit).execute();
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toContactScalars);
 }
 

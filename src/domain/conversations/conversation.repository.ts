@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { ConversationsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import type { ConversationScalars } from './conversation.schema.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 const optionalId = (v: number | null) => (v === null ? null : idString(v));
 
@@ -39,7 +40,7 @@ export async function conversationsForContacts(db: Executor, workspaceId: number
   const rows = await db
     .selectFrom('conversations')
     .selectAll()
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('contact_id', 'in', [...contactIds])
     .orderBy('id', 'desc')
     .execute();

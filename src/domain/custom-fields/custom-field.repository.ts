@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 export interface ContactCustomFieldRow {
   id: string;
@@ -25,7 +26,7 @@ export async function valuesForContacts(db: Executor, workspaceId: number, conta
   const rows = await db
     .selectFrom('contact_custom_fields')
     .select(['id', 'created_at', 'updated_at', 'value', 'contact_id', 'custom_field_id'])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('contact_id', 'in', [...contactIds])
     .orderBy('custom_field_id')
     .execute();
@@ -50,7 +51,7 @@ export async function fieldValuesForContacts(db: Executor, workspaceId: number, 
     .innerJoin('custom_fields as f', (j) => j.onRef('f.workspace_id', '=', 'c.workspace_id'))
     .leftJoin('contact_custom_fields as v', (j) => j.onRef('v.contact_id', '=', 'c.id').onRef('v.custom_field_id', '=', 'f.id'))
     .select(['f.id', 'f.name', 'f.description', 'f.type', 'v.value', 'c.id as contact_id'])
-    .where('c.workspace_id', '=', workspaceId)
+    .where(sameWorkspace('c.workspace_id', workspaceId))
     .where('c.id', 'in', [...contactIds])
     .orderBy('c.id')
     .orderBy('f.id')

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { InboxesTable } from '../../db/types.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 export interface InboxRow {
   id: string;
@@ -52,7 +53,7 @@ export async function contactInboxesForContacts(db: Executor, workspaceId: numbe
   const rows = await db
     .selectFrom('contact_inboxes')
     .select(['id', 'contact_id', 'inbox_id', 'channel'])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('contact_id', 'in', [...contactIds])
     .orderBy('id')
     .execute();

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 export interface SubscriptionRow {
   sequenceId: string;
@@ -14,7 +15,7 @@ export async function subscriptionsForContacts(db: Executor, workspaceId: number
     .selectFrom('sequence_subscriptions as s')
     .innerJoin('sequences as q', 'q.id', 's.sequence_id')
     .select(['q.id as sequence_id', 'q.name', 's.contact_id'])
-    .where('s.workspace_id', '=', workspaceId)
+    .where(sameWorkspace('s.workspace_id', workspaceId))
     .where('s.contact_id', 'in', [...contactIds])
     .orderBy('s.id')
     .execute();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 export interface TagRow {
   id: string;
@@ -49,7 +50,7 @@ export async function tagsForContacts(db: Executor, workspaceId: number, contact
     .selectFrom('contact_tags as ct')
     .innerJoin('tags as t', 't.id', 'ct.tag_id')
     .select(['t.id', 't.name', 't.created_at', 't.updated_at', 't.deleted_at', 't.folder_id', 't.workspace_id', 'ct.contact_id'])
-    .where('ct.workspace_id', '=', workspaceId)
+    .where(sameWorkspace('ct.workspace_id', workspaceId))
     .where('ct.contact_id', 'in', [...contactIds])
     .where('t.deleted_at', 'is', null)
     .orderBy('t.name')
