@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentAutomationsDocument, ContactIdsDocument, ConversationsDocument } from './graphql/generated/graphql.js';
 import { unlimited } from './support/endpoints.js';
-import { fixtures } from './support/fixtures.js';
+import { fixtures, T0 } from './support/fixtures.js';
 import { gql, invalidInput } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 
 /**
- * Relay connections page newest first by id with opaque cursors: `after` continues below the
+ * Relay connections page newest first with opaque cursors: `after` continues below the
  * previous page, a cursor of another list is refused, `keyword` filters contacts.
  */
 describe('GraphQL connections', () => {
@@ -19,15 +19,20 @@ describe('GraphQL connections', () => {
     ws = await t.workspace({ name: 'Pages' });
     token = { token: ws.developerToken };
     const f = fixtures(t.db, ws.id);
-    const names = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger'];
-    for (const name of names) contacts.push(String(await f.contact({ email: `${name.toLowerCase()}@example.com`, firstName: name })));
+    // Creation times out of id order, two of them equal: the order is creation time, then id.
+    const day = 86_400_000;
+    const created = { Ada: 3, Grace: 1, Alan: 1, Barbara: 5, Edsger: 0 };
+    for (const [name, days] of Object.entries(created)) {
+      const createdAt = new Date(Date.parse(T0) + days * day).toISOString();
+      contacts.push(String(await f.contact({ email: `${name.toLowerCase()}@example.com`, firstName: name, createdAt })));
+    }
     await f.conversation({ contactId: Number(contacts[0]) });
     await f.commentAutomation('net', 'FAQ');
     await f.commentAutomation('photo', 'Promo');
   });
   afterAll(() => t.close());
 
-  it('walks every contact, newest first, two at a time', async () => {
+  it('walks every contact, newest first (creation time, then id), two at a time', async () => {
     const seen: string[] = [];
     let after: string | null | undefined;
     const pages: boolean[] = [];
@@ -38,7 +43,8 @@ describe('GraphQL connections', () => {
       pages.push(pageInfo.hasNextPage);
       after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
     } while (after);
-    expect(seen).toEqual([...contacts].reverse());
+    const [ada, grace, alan, barbara, edsger] = contacts;
+    expect(seen).toEqual([barbara, ada, alan, grace, edsger]);
     expect(pages).toEqual([true, true, false]);
   });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type CursorKind } from './cursor.js';
 
 /**
- * Relay connections over keyset pagination (newest first, by id). `first` defaults to 20 and is at
+ * Relay connections over keyset pagination (newest first). `first` defaults to 20 and is at
  * most 100: a larger value is a 422, never clamped. Only forward pagination exists, so `last` and
  * `before` (which the Relay plugin adds to every connection) are refused rather than ignored.
  */
@@ -28,23 +28,24 @@ export const connectionArgs = z.object({
 /** Cost of a connection: its selection once per item `first` asks for (see builder.ts). */
 export const connectionComplexity = (args: { first?: number | null }) => ({ field: 1, multiplier: args.first ?? DEFAULT_FIRST });
 
-export interface KeysetWindow {
+export interface KeysetWindow<K> {
   limit: number;
-  beforeId?: number;
+  /** Continue after this key (older than it). */
+  after?: K;
 }
 
 /**
  * One page of a keyset connection: asks `load` for one row more than `first` to learn whether a
- * next page exists. `kind` names the list inside the cursor, so one list's cursor is refused by another.
+ * next page exists. The cursor kind names the list, so one list's cursor is refused by another.
  */
-export async function keysetConnection<T extends { id: string }>(
-  kind: string,
+export async function keysetConnection<T, K>(
+  kind: CursorKind<T, K>,
   args: { first?: number | null; after?: string | null },
-  load: (window: KeysetWindow) => Promise<T[]>,
+  load: (window: KeysetWindow<K>) => Promise<T[]>,
 ) {
   const first = args.first ?? DEFAULT_FIRST;
-  const rows = await load({ limit: first + 1, beforeId: args.after ? decodeCursor(kind, args.after) : undefined });
-  const edges = rows.slice(0, first).map((node) => ({ cursor: encodeCursor(kind, node.id), node }));
+  const rows = await load({ limit: first + 1, after: args.after ? decodeCursor(kind as CursorKind<never, K>, args.after) : undefined });
+  const edges = rows.slice(0, first).map((node) => ({ cursor: encodeCursor(kind, node), node }));
   return {
     edges,
     pageInfo: {

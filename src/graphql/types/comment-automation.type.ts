@@ -15,6 +15,7 @@ import { createPhotoCommentAutomation, getCommentAutomation } from '../../domain
 import { idParams } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
+import { byId } from '../cursor.js';
 import { contractEnum } from '../enums.js';
 
 const AutomationTypeEnum = contractEnum('CommentAutomationType', automationTypeSchema.options);
@@ -99,6 +100,7 @@ export const CommentAutomationType = builder.objectRef<StoredCommentAutomation>(
 });
 
 const read = { action: 'read', scope: 'automations' } as const;
+const automationCursor = byId('automation');
 
 builder.queryField('commentAutomation', (t) =>
   t.field({
@@ -120,7 +122,9 @@ builder.queryField('commentAutomations', (t) =>
       validate: connectionArgs.extend({ channel: channelSchema.nullish() }),
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) =>
-        keysetConnection('automation', args, (window) => listCommentAutomations(db, who.workspaceId, { ...window, channel: args.channel ?? undefined })),
+        keysetConnection(automationCursor, args, ({ limit, after }) =>
+          listCommentAutomations(db, who.workspaceId, { limit, beforeId: after, channel: args.channel ?? undefined }),
+        ),
     },
     { name: 'CommentAutomationConnection' },
     { name: 'CommentAutomationEdge' },

@@ -9,6 +9,7 @@ import type { ContactInboxRow } from '../../domain/inboxes/inbox.repository.js';
 import type { SubscriptionRow } from '../../domain/sequences/sequence.repository.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
+import { byCreatedAt } from '../cursor.js';
 import { contractEnum } from '../enums.js';
 import { InboxType } from './inbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
@@ -92,6 +93,7 @@ ContactRef.implement({
 });
 
 const read = { action: 'read', scope: 'contacts' } as const;
+const contactCursor = byCreatedAt('contact');
 
 builder.queryField('contact', (t) =>
   t.field({
@@ -107,13 +109,13 @@ builder.queryField('contacts', (t) =>
   t.connection(
     {
       type: ContactRef,
-      description: `Contacts, newest first. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}. \`keyword\`: case-insensitive substring of name, email or phone.`,
+      description: `Contacts, newest first (creation time, then id). \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}. \`keyword\`: case-insensitive substring of name, email or phone.`,
       access: read,
       args: { keyword: t.arg.string() },
       validate: connectionArgs.extend({ keyword: z.string().max(255).nullish() }),
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) =>
-        keysetConnection('contact', args, (window) => listContacts(db, who.workspaceId, { ...window, keyword: args.keyword ?? undefined })),
+        keysetConnection(contactCursor, args, (window) => listContacts(db, who.workspaceId, { ...window, keyword: args.keyword ?? undefined })),
     },
     { name: 'ContactConnection' },
     { name: 'ContactEdge' },

@@ -4,6 +4,7 @@ import { getConversation, setConversationFollowed } from '../../domain/conversat
 import { idParams } from '../../domain/shared/schemas.js';
 import { builder, SuccessType } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
+import { byId } from '../cursor.js';
 import { InboxTeamType, InboxType, UserType } from './inbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
 
@@ -53,6 +54,7 @@ ConversationRef.implement({
 });
 
 const read = { action: 'read', scope: 'conversations' } as const;
+const conversationCursor = byId('conversation');
 const write = { action: 'write', scope: 'conversations' } as const;
 
 builder.queryField('conversation', (t) =>
@@ -75,7 +77,9 @@ builder.queryField('conversations', (t) =>
       validate: connectionArgs.extend({ followed: z.boolean().nullish() }),
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) =>
-        keysetConnection('conversation', args, (window) => listConversations(db, who.workspaceId, { ...window, followed: args.followed ?? undefined })),
+        keysetConnection(conversationCursor, args, ({ limit, after }) =>
+          listConversations(db, who.workspaceId, { limit, beforeId: after, followed: args.followed ?? undefined }),
+        ),
     },
     { name: 'ConversationConnection' },
     { name: 'ConversationEdge' },
