@@ -35,6 +35,8 @@ export async function graphqlCases({ apiUrl, auth, seconds, sampleContactId, sta
   const headers = { ...auth, 'content-type': 'application/json' };
   const bodyFor = (first: number) => JSON.stringify({ query: nestedContactsQuery, variables: { first } });
   const statements: Record<number, number> = {};
+  // The first request with a token looks it up (then it is cached): warm it, or size 1 pays for it.
+  await statementsOf(`${apiUrl}/graphql`, { method: 'POST', headers, body: bodyFor(1) });
   for (const size of [1, 10, 50]) statements[size] = await statementsOf(`${apiUrl}/graphql`, { method: 'POST', headers, body: bodyFor(size) });
 
   const first = await fetch(`${apiUrl}/graphql`, { method: 'POST', headers, body: bodyFor(50) }).then((r) => r.json() as Promise<any>);
