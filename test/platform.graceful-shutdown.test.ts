@@ -41,7 +41,8 @@ function startUpload(server: RunningServer, token: string, body: string) {
     req.on('error', reject);
   });
   req.write(body.slice(0, 10));
-  return { response, finish: () => req.end(body.slice(10)) };
+  const connected = new Promise<void>((resolve) => req.once('socket', (socket) => (socket.connecting ? socket.once('connect', () => resolve()) : resolve())));
+  return { response, connected, finish: () => req.end(body.slice(10)) };
 }
 
 /** A new connection: resolves with the status, or the connection error's code. */
@@ -73,12 +74,21 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(await tryConnect(server.base)).toBe(200);
 
     const upload = startUpload(server, prepared.token, JSON.stringify({ email: 'inflight@example.com', firstName: 'Late' }));
-    await sleep(300); // the server has the headers and is waiting for the rest of the body
+    await upload.connected;
+    // A request on a second connection, answered after the first was accepted and its headers
+    // read: the upload is in flight, waiting for the rest of its body.
+    expect(await tryConnect(server.base)).toBe(200);
     server.child.kill('SIGTERM');
-    await sleep(300);
-
-    expect(server.child.exitCode).toBeNull(); // still serving the upload
-    expect(await tryConnect(server.base)).toBe('ECONNREFUSED');
+    // Once the signal is handled, the port is closed: new connections are refused...
+    let attempt = await tryConnect(server.base);
+    for (let i = 0; i < 50 && attempt !== 'ECONNREFUSED'; i++) {
+      await sleep(100);
+      attempt = await tryConnect(server.base);
+    }
+    expect(attempt).toBe('ECONNREFUSED');
+    // ...while the process keeps serving the upload.
+    await sleep(200);
+    expect(server.child.exitCode).toBeNull();
 
     upload.finish();
     const res = await upload.response;
@@ -93,8 +103,12 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(exit.signal).toBeNull();
     expect(Date.now() - answeredAt).toBeLessThan(1500);
     const lines = exit.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.msg).slice(-3)).toEqual(['shutting down: no new connections, finishing in-flight requests', 'request', 'stopped']);
-    expect(lines.at(-2)).toMatchObject({ route: '/v1/contacts', status: 200 });
+    const stopping = lines.findIndex((l) => l.msg === 'shutting down: no new connections, finishing in-flight requests');
+    expect(stopping).toBeGreaterThan(-1);
+    // After the signal: the upload's access line, then the last word.
+    const after = lines.slice(stopping + 1);
+    expect(after.find((l) => l.route === '/v1/contacts')).toMatchObject({ msg: 'request', method: 'POST', status: 200 });
+    expect(after.at(-1)).toMatchObject({ msg: 'stopped' });
     expect(exit.stderr).toBe('');
     if (testEngine === 'sqlite') {
       // better-sqlite3 checkpoints and removes the write-ahead log when the last connection closes.
@@ -130,7 +144,8 @@ describe('graceful shutdown on SIGTERM', () => {
     server = await startServer({ DATABASE_URL: target.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: '500' });
     const upload = startUpload(server, prepared.token, JSON.stringify({ email: 'never@example.com' }));
     upload.response.catch(() => {}); // the connection is reset
-    await sleep(300);
+    await upload.connected;
+    expect(await tryConnect(server.base)).toBe(200);
     const started = Date.now();
     server.child.kill('SIGTERM');
     const exit = await server.exited;
