@@ -1,5 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { isPostgres } from '../../src/db/database.js';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../src/db/types.js';
 import { mulberry32, pick } from './prng.js';
 import { customFieldDefs, errorActions, errorDetails, firstNames, genders, lastNames, noteTexts, places, tagNames, imageData } from './samples.js';
@@ -66,19 +65,6 @@ export async function seedSyntheticContacts(
   count: number,
   opts: { seed?: number; onProgress?: (done: number) => void } = {},
 ): Promise<void> {
-  // Bulk inserts land at random places in a dozen indexes; SQLite's default 2 MB page cache turns
-  // that into re-reading pages. A larger cache for this connection, for the duration of the seed.
-  const sqlite = !isPostgres(db);
-  const previousCache = sqlite ? (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size : undefined;
-  if (sqlite) await sql`pragma cache_size = -262144`.execute(db);
-  try {
-    await seed(db, workspaceId, count, opts);
-  } finally {
-    if (previousCache !== undefined) await sql.raw(`pragma cache_size = ${Number(previousCache)}`).execute(db);
-  }
-}
-
-async function seed(db: Kysely<DB>, workspaceId: number, count: number, opts: { seed?: number; onProgress?: (done: number) => void }): Promise<void> {
   const random = mulberry32(opts.seed ?? 42);
   const nowMs = Date.now();
   const nowIso = new Date(nowMs).toISOString();
