@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import { createDatabase, type Database } from '../src/db/database.js';
@@ -173,6 +173,21 @@ describe(`migrations on ${testEngine}`, () => {
     expect(named).toEqual(expected);
     // The token hash is unique (one lookup finds one token).
     expect(indexes.find((i) => i.table === 'api_tokens' && i.unique && i.columns.join() === 'token_hash')).toBeDefined();
+  });
+
+  it('migrates down to an empty database and up again', async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema: testEngine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0].s : undefined,
+    });
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
+      Object.keys(migrations).reverse().map((name) => [name, 'Down', 'Success']),
+    );
+    expect(await listTables(database.db)).toEqual(['kysely_migration', 'kysely_migration_lock']);
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
   });
 
   it('indexes every foreign key column (as the leading column of an index or primary key)', async () => {
