@@ -83,10 +83,13 @@ for (const suite of suites) {
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     const pending = r.numPendingTests + (r.numTodoTests ?? 0);
+    // A file can fail with no failed test: an import or a beforeAll hook threw (its tests show
+    // as skipped). Those count as failures too.
+    const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
     passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+    failed += r.numFailedTests + brokenFiles;
     skipped += pending;
-    lines.push(`${suite.name} (${limits}): ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numFailedTestSuites ?? 0} files failed to load, ${pending} skipped`);
+    lines.push(`${suite.name} (${limits}): ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${brokenFiles} files failed outside their tests, ${pending} skipped`);
   } catch {
     lines.push(`${suite.name}: no report (vitest exited with ${run.status})`);
     exitCode = 1;
