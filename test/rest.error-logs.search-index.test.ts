@@ -50,9 +50,10 @@ describe('error-log keyword search uses the trigram index', () => {
     }
     await fixtures(t.db, workspaceId).errorLog('Xylophone webhook answered 500', { action: 'callWebhook', at: now });
     await fixtures(t.db, other).errorLog('Xylophone in another workspace', { action: 'callWebhook', at: now });
-    // As after any bulk load: VACUUM also brings the GIN indexes' own statistics up to date
-    // (ANALYZE alone does not); without them PostgreSQL misjudges the trigram indexes' cost.
-    await (testEngine === 'postgres' ? sql`vacuum analyze error_logs` : sql`analyze`).execute(t.db);
+    // As after any bulk load on PostgreSQL: VACUUM also brings the GIN indexes' own statistics up to
+    // date (ANALYZE alone does not); without them PostgreSQL misjudges the trigram indexes' cost.
+    // SQLite is left without statistics, as a database made by `npm start` or the CLI seed is.
+    if (testEngine === 'postgres') await sql`vacuum analyze error_logs`.execute(t.db);
   });
   afterAll(async () => {
     await db.destroy();
@@ -97,6 +98,8 @@ describe('error-log keyword search uses the trigram index', () => {
       } else {
         expect(plan).toMatch(/SCAN error_logs_fts VIRTUAL TABLE/);
         expect(plan).toMatch(/SEARCH error_logs USING INTEGER PRIMARY KEY/);
+        // Walking the workspace's created_at index and probing the matches costs a read per log.
+        expect(plan).not.toContain('error_logs_workspace_created_idx');
         expect(plan).not.toMatch(/SCAN error_logs\b(?!_fts)/);
       }
     }

@@ -3,22 +3,28 @@ import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { containsInsensitive } from '../../db/search.js';
 import { idString } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 import type { ErrorLog } from './error-log.schema.js';
 
 /**
  * Keyword search must not scan a million rows. PostgreSQL: ILIKE served by the pg_trgm indexes on
- * detail and action. SQLite: the FTS5 trigram table answers a phrase query for 3+ characters; a
- * shorter keyword cannot use trigrams and falls back to LIKE within the workspace.
+ * detail and action. SQLite: the FTS5 trigram table answers a phrase query for 3+ characters, and
+ * each match is looked up by key; the workspace check is a plain filter (`sameWorkspace`) because
+ * SQLite would otherwise walk the workspace's whole created_at index and probe the match list for
+ * every row (100 ms for a keyword with 7 matches among 1,000,000 logs, instead of 0.4 ms). A keyword
+ * of 1 or 2 characters has no trigram and falls back to LIKE within the workspace.
  */
 function filtered(db: Executor, workspaceId: number, keyword: string | undefined) {
-  let q = db.selectFrom('error_logs').where('workspace_id', '=', workspaceId);
-  if (!keyword) return q;
-  if (isPostgres(db) || [...keyword].length < 3) {
-    return q.where((eb) => eb.or([containsInsensitive(db, 'detail', keyword), containsInsensitive(db, 'action', keyword)]));
+  const logs = db.selectFrom('error_logs');
+  if (keyword && !isPostgres(db) && [...keyword].length >= 3) {
+    const phrase = `"${keyword.replace(/"/g, '""')}"`;
+    return logs
+      .where(sameWorkspace('workspace_id', workspaceId))
+      .where('id', 'in', sql<number>`(select rowid from error_logs_fts where error_logs_fts match ${phrase})`);
   }
-  const phrase = `"${keyword.replace(/"/g, '""')}"`;
-  q = q.where('id', 'in', sql<number>`(select rowid from error_logs_fts where error_logs_fts match ${phrase})`);
-  return q;
+  const inWorkspace = logs.where('workspace_id', '=', workspaceId);
+  if (!keyword) return inWorkspace;
+  return inWorkspace.where((eb) => eb.or([containsInsensitive(db, 'detail', keyword), containsInsensitive(db, 'action', keyword)]));
 }
 
 export async function countErrorLogs(db: Executor, workspaceId: number, keyword?: string): Promise<number> {
