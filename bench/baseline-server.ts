@@ -11,11 +11,11 @@ const tags = db.prepare('select id, name from tags where workspace_id = ? and de
 const fields = db.prepare(`select f.id, f.name, f.description, f.type, v.value from contacts c
   join custom_fields f on f.workspace_id = c.workspace_id
   left join contact_custom_fields v on v.contact_id = c.id and v.custom_field_id = f.id
-  where c.workspace_id = ? and c.id = ? order by f.id`);
+  where +c.workspace_id = ? and c.id = ? order by f.id`);
 const imagesCount = db.prepare(`select count(*) n from dynamic_images where workspace_id = ? and name like ? escape '\\'`);
 const images = db.prepare(`select * from dynamic_images where workspace_id = ? and name like ? escape '\\' order by created_at desc, id desc limit ? offset ?`);
-const logsCount = db.prepare(`select count(*) n from error_logs where workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?)`);
-const logs = db.prepare(`select * from error_logs where workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?) order by created_at desc, id desc limit ? offset ?`);
+const logsCount = db.prepare(`select count(*) n from error_logs where +workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?)`);
+const logs = db.prepare(`select * from error_logs where +workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?) order by created_at desc, id desc limit ? offset ?`);
 
 const send = (res: import('node:http').ServerResponse, body: unknown) => {
   res.writeHead(200, { 'content-type': 'application/json' });

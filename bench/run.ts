@@ -32,7 +32,9 @@ const restCases: { name: string; api: string; baseline: string }[] = [
   { name: 'GET /v1/tags', api: '/v1/tags', baseline: '/tags' },
   { name: 'GET /v1/contacts/{id}/custom-fields', api: `/v1/contacts/${sampleContactId}/custom-fields`, baseline: `/contacts/${sampleContactId}/custom-fields` },
   { name: 'GET /v1/dynamic-images?name=promo', api: '/v1/dynamic-images?name=promo', baseline: '/dynamic-images?name=promo' },
+  // A keyword found in one log of eight (125,000 matches) and one found in a handful.
   { name: 'GET /v1/error-logs?keyword=timed out', api: '/v1/error-logs?keyword=timed%20out', baseline: '/error-logs?keyword=timed%20out' },
+  { name: 'GET /v1/error-logs?keyword=#12345', api: '/v1/error-logs?keyword=%2312345', baseline: '/error-logs?keyword=%2312345' },
 ];
 
 const statementsOf = async (url: string, init: RequestInit = {}) => {
@@ -44,6 +46,8 @@ const statementsOf = async (url: string, init: RequestInit = {}) => {
 const rest: { api: LoadResult; baseline: LoadResult }[] = [];
 let gql: Awaited<ReturnType<typeof graphqlCases>>;
 try {
+  // The first request with a token also looks the token up; every later one finds it cached.
+  await statementsOf(api.url + restCases[0].api, { headers: auth });
   for (const c of restCases) {
     const statements = await statementsOf(api.url + c.api, { headers: auth });
     const a = { ...(await load(c.name, api.url + c.api, { headers: auth, seconds })), statements };
