@@ -61,7 +61,7 @@ describe('GraphQL errors carry the envelope', () => {
     const res = await gql(t, CreateContactDocument, { input: { email: 'DUP@example.com' } }, token);
     expect(res.body).toEqual({
       data: null,
-      errors: [fieldError(['createContact'], { defined: true, code: 'validation', status: 422, message: 'A contact with this email already exists', data: { field: 'email' } })],
+      errors: [fieldError(['createContact'], { defined: true, code: 'validation', status: 422, message: 'Validation error', data: { field: 'email', reason: 'alreadyExists' } })],
     });
   });
 
@@ -91,7 +91,7 @@ describe('GraphQL errors carry the envelope', () => {
 
   it('a missing record: notFound at its field', async () => {
     const res = await gql(t, ContactByIdentifierDocument, { identifier: 'nobody@example.com' }, token);
-    expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], { ...envelopes.notFound, message: 'Contact not found' })] });
+    expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], { ...envelopes.notFound, data: { resource: 'Contact' } })] });
   });
 
   it('a syntax error, an unknown field and a mistyped variable: invalidRequestData for the document', async () => {
@@ -102,16 +102,8 @@ describe('GraphQL errors carry the envelope', () => {
     expect(unknown.body).toEqual({ errors: [documentError('Cannot query field "colour" on type "Tag".', { locations: [{ line: 1, column: 13 }] })] });
 
     const variable = await gql(t, ContactIdsDocument, { first: 'ten' as unknown as number }, token);
-    const message = 'Variable "$first" got invalid value "ten"; Int cannot represent non-integer value: "ten"';
-    expect(variable.body).toEqual({
-      errors: [
-        {
-          message,
-          locations: [{ line: 2, column: 22 }],
-          extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message, path: ['variables', 'first'] }] } },
-        },
-      ],
-    });
+    const issue = 'Variable "$first" got invalid value "ten"; Int cannot represent non-integer value: "ten"';
+    expect(variable.body).toEqual({ errors: [documentError(issue, { locations: [{ line: 2, column: 22 }] }, ['variables', 'first'])] });
   });
 
   it('anything unexpected: INTERNAL_SERVER_ERROR with the default message, no SQL, logged with the request id', async () => {

@@ -93,7 +93,7 @@ describe('GraphQL mutations', () => {
     // It is not a net-comments automation.
     expect((await gql(t, CommentAutomationDocument, { id, channel: 'net' }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['commentAutomation'], { ...envelopes.notFound, message: 'Comment automation not found' })],
+      errors: [fieldError(['commentAutomation'], { ...envelopes.notFound, data: { resource: 'Comment automation' } })],
     });
   });
 
@@ -113,7 +113,7 @@ describe('GraphQL mutations', () => {
     expect((await gql(t, LeadAdAutomationsDocument, {}, token)).body.data!.leadAdAutomations.map((a) => a.id)).toEqual([keep]);
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: gone }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['deleteNetLeadAdAutomation'], { ...envelopes.notFound, message: 'Lead-ad automation not found' })],
+      errors: [fieldError(['deleteNetLeadAdAutomation'], { ...envelopes.notFound, data: { resource: 'Lead-ad automation' } })],
     });
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: 'abc' }, token)).body).toEqual({
       data: null,
@@ -136,7 +136,7 @@ describe('GraphQL mutations', () => {
     expect(await followed()).toBe(true);
     expect((await gql(t, UnfollowConversationDocument, { id: '999999' }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['unfollowConversation'], { ...envelopes.notFound, message: 'Conversation not found' })],
+      errors: [fieldError(['unfollowConversation'], { ...envelopes.notFound, data: { resource: 'Conversation' } })],
     });
   });
 });

@@ -19,7 +19,7 @@ import { fixtures } from './support/fixtures.js';
 import { fieldError, gql } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 
-const notFound = (what: string) => ({ ...envelopes.notFound, message: `${what} not found` });
+const notFound = (resource: string) => ({ ...envelopes.notFound, data: { resource } });
 
 /** A workspace's token never sees or changes another workspace's rows, through any field. */
 describe('GraphQL workspace isolation', () => {

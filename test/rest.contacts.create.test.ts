@@ -101,23 +101,23 @@ describe('POST /v1/contacts', () => {
 
     const email = await post({ email: 'DUP@example.COM' });
     expect(email.status).toBe(422);
-    expect(email.body).toEqual(validationError('A contact with this email already exists', { field: 'email' }));
+    expect(email.body).toEqual(validationError({ field: 'email', reason: 'alreadyExists' }));
 
     const phone = await post({ email: 'fresh@example.com', phoneNumber: '+15550100' });
     expect(phone.status).toBe(422);
-    expect(phone.body).toEqual(validationError('A contact with this phoneNumber already exists', { field: 'phoneNumber' }));
+    expect(phone.body).toEqual(validationError({ field: 'phoneNumber', reason: 'alreadyExists' }));
   });
 
   it('lets exactly one of several simultaneous creates with the same email win; the others get 422 validation', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => post({ email: i % 2 ? 'RACE@example.com' : 'race@example.com' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
     for (const r of results.filter((r) => r.status === 422)) {
-      expect(r.body).toEqual(validationError('A contact with this email already exists', { field: 'email' }));
+      expect(r.body).toEqual(validationError({ field: 'email', reason: 'alreadyExists' }));
     }
     const phones = await Promise.all(Array.from({ length: 3 }, () => post({ phoneNumber: '+15550142' })));
     expect(phones.map((r) => r.status).sort()).toEqual([200, 422, 422]);
     for (const r of phones.filter((r) => r.status === 422)) {
-      expect(r.body).toEqual(validationError('A contact with this phoneNumber already exists', { field: 'phoneNumber' }));
+      expect(r.body).toEqual(validationError({ field: 'phoneNumber', reason: 'alreadyExists' }));
     }
   });
 

@@ -26,7 +26,7 @@ describe('contact identifier resolution', () => {
     if (res.status === 200) return res.body.data.map((s: { sequenceName: string }) => s.sequenceName).join(',');
     return res.body;
   };
-  const contactNotFound = notFound('Contact not found');
+  const contactNotFound = notFound('Contact');
 
   beforeAll(async () => {
     t = await createTestApp();

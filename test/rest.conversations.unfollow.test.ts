@@ -46,7 +46,7 @@ describe('POST /v1/conversations/{id}/unfollow', () => {
     for (const id of [foreign, 0, 987654, '99999999999999999999']) {
       const res = await unfollow(id);
       expect(res.status, String(id)).toBe(404);
-      expect(res.body).toEqual(notFound('Conversation not found'));
+      expect(res.body).toEqual(notFound('Conversation'));
     }
     expect(Boolean((await stored(foreign)).followed)).toBe(true);
   });

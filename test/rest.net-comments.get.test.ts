@@ -79,7 +79,7 @@ describe('GET /v1/net-comments/{id}', () => {
     for (const id of [photo, foreign, 0, 999999, '99999999999999999999']) {
       const res = await get(id);
       expect(res.status, String(id)).toBe(404);
-      expect(res.body).toEqual(notFound('Comment automation not found'));
+      expect(res.body).toEqual(notFound('Comment automation'));
     }
   });
 });

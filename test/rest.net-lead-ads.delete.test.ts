@@ -34,14 +34,14 @@ describe('DELETE /v1/net-lead-ads/{id}', () => {
 
     const again = await del(doomed);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual(notFound('Lead-ad automation not found'));
+    expect(again.body).toEqual(notFound('Lead-ad automation'));
   });
 
   it("is 404 for another workspace's automation, and leaves it alone", async () => {
     const foreign = await fixtures(t.db, other.id).leadAd('Not yours');
     const res = await del(foreign);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound('Lead-ad automation not found'));
+    expect(res.body).toEqual(notFound('Lead-ad automation'));
     expect(await remaining(other.id)).toEqual(['Not yours']);
   });
 
@@ -49,7 +49,7 @@ describe('DELETE /v1/net-lead-ads/{id}', () => {
     for (const id of ['0', '424242', '99999999999999999999']) {
       const res = await del(id);
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual(notFound('Lead-ad automation not found'));
+      expect(res.body).toEqual(notFound('Lead-ad automation'));
     }
     for (const id of ['abc', '12x', '-3']) {
       const res = await del(id);

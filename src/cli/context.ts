@@ -17,11 +17,16 @@ export async function withDatabase<T>(fn: (database: Database) => Promise<T>): P
   }
 }
 
-/** Operator-facing text of any error: AppErrors list their issues, others their message. */
+/**
+ * Operator-facing text of any error: AppErrors list their issues, name the record that was not
+ * found (`User not found`, from `data.resource`), or give their message; others their message.
+ */
 export function describeError(err: unknown): string {
   if (err instanceof AppError) {
-    const issues = (err.data as { issues?: { message: string; path: (string | number)[] }[] } | undefined)?.issues;
-    return issues?.length ? issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') : err.message;
+    const data = err.data as { issues?: { message: string; path: (string | number)[] }[]; resource?: string } | undefined;
+    if (data?.issues?.length) return data.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+    if (err.code === 'notFound' && data?.resource) return `${data.resource} not found`;
+    return err.message;
   }
   return err instanceof Error ? err.message : String(err);
 }

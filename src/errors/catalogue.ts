@@ -27,6 +27,12 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
+type Catalogue = typeof errorCatalogue;
+/** The contract's codes: their message is always the table's default; specifics go in `data`. */
+export type DefinedCode = { [C in ErrorCode]: Catalogue[C]['defined'] extends true ? C : never }[ErrorCode];
+/** HTTP-level codes the contract does not list (`defined: false`): these may word their message. */
+export type UndefinedCode = Exclude<ErrorCode, DefinedCode>;
+
 export interface ErrorEnvelope {
   defined: boolean;
   code: string;
@@ -35,18 +41,33 @@ export interface ErrorEnvelope {
   data?: unknown;
 }
 
-/** The error every layer throws; REST serialises it as the envelope, GraphQL into `extensions`. */
+interface ErrorOptions {
+  data?: unknown;
+  /** Extra response headers (Retry-After, Allow, WWW-Authenticate). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The error every layer throws; REST serialises it as the envelope, GraphQL into `extensions`.
+ * One way to say each error: a defined code takes no message (the type refuses one), so its
+ * envelope always carries the contract's default message and what varies travels in `data`
+ * (`notFound` with `data.resource`, `FORBIDDEN` with `data.reason`, ...). Only the undefined,
+ * HTTP-level codes may say more in their message (`PUT is not allowed here; use GET, POST`).
+ */
 export class AppError extends Error {
+  declare readonly message: string;
   readonly code: ErrorCode;
   readonly status: number;
   readonly defined: boolean;
   readonly data: unknown;
-  /** Extra response headers (Retry-After, Allow, WWW-Authenticate). */
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, options: { message?: string; data?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(code: DefinedCode, options?: ErrorOptions & { message?: never });
+  constructor(code: UndefinedCode, options?: ErrorOptions & { message?: string });
+  constructor(code: ErrorCode, options: ErrorOptions & { message?: string } = {}) {
     const entry = errorCatalogue[code];
-    super(options.message ?? entry.message);
+    // The overloads already refuse a message for a defined code; untyped callers get the default too.
+    super(entry.defined ? entry.message : (options.message ?? entry.message));
     this.name = 'AppError';
     this.code = code;
     this.status = entry.status;
@@ -64,4 +85,5 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
-export const notFound = (what?: string) => new AppError('notFound', what ? { message: `${what} not found` } : {});
+/** 404 notFound; `resource` names what was looked for (`Contact`) in `data.resource`. */
+export const notFound = (resource?: string) => new AppError('notFound', resource ? { data: { resource } } : {});

@@ -65,11 +65,14 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+// A scalar refuses a value with a TypeError, as graphql-js expects: GraphQL quotes its message in
+// its own ("Variable "$page" got invalid value ...; SafeInt must be ..."), which then becomes the
+// issue of a 422 invalidRequestData (yoga-options.ts), like every rejection of the document.
 builder.scalarType('DateTime', {
   description: 'ISO 8601 date-time in UTC, e.g. 2026-11-22T10:00:00.000Z',
   serialize: (v) => v,
   parseValue: (v) => {
-    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new AppError('invalidRequestData', { message: 'DateTime must be an ISO 8601 string' });
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new TypeError('DateTime must be an ISO 8601 string');
     return v;
   },
 });
@@ -83,12 +86,12 @@ builder.scalarType('SafeInt', {
   description: 'A whole number from -(2^53-1) to 2^53-1 (page numbers go beyond GraphQL Int)',
   serialize: (v) => v,
   parseValue: (v) => {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new AppError('invalidRequestData', { message: 'SafeInt must be a whole number up to 9007199254740991' });
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError('SafeInt must be a whole number up to 9007199254740991');
     return v;
   },
   parseLiteral: (ast) => {
     const n = ast.kind === Kind.INT ? Number(ast.value) : NaN;
-    if (!Number.isSafeInteger(n)) throw new AppError('invalidRequestData', { message: 'SafeInt must be a whole number up to 9007199254740991' });
+    if (!Number.isSafeInteger(n)) throw new TypeError('SafeInt must be a whole number up to 9007199254740991');
     return n;
   },
 });

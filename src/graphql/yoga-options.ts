@@ -20,21 +20,20 @@ function fromAppError(app: AppError, at: { nodes?: readonly ASTNode[]; path?: re
 /**
  * GraphQL's own rejections of a request (syntax, validation against the schema, document limits,
  * variables that do not fit their types) as the envelope's 422 invalidRequestData: the document is
- * the request's input and the schema its schema. GraphQL's message (which names the limit or the
- * field) stays the error's message and is the issue's message; the issue's path is `query`, or
- * `variables.<name>` for a variable. A GET mutation stays 405 (methodNotAllowed).
+ * the request's input and the schema its schema. The error's message is the code's default, as
+ * everywhere; GraphQL's own message (which names the limit or the field) is the one issue's
+ * message, at path `query`, or `variables.<name>` for a variable. A GET mutation stays 405
+ * (methodNotAllowed, an undefined code, which keeps Yoga's wording).
  */
 function fromDocumentError(error: GraphQLError): GraphQLError {
   const http = error.extensions.http as { status?: number } | undefined;
   const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
   // armor words its limit errors as syntax errors; they are not.
-  const message = error.message.replace(/^Syntax Error: (?=.* limit of \d+ exceeded)/, '');
-  const issue = { message, path: variable ? ['variables', variable] : ['query'] };
-  const envelope =
-    http?.status === 405
-      ? new AppError('methodNotAllowed', { message }).toEnvelope()
-      : new AppError('invalidRequestData', { data: { issues: [issue] } }).toEnvelope();
-  const { message: _default, ...extensions } = envelope;
+  const detail = error.message.replace(/^Syntax Error: (?=.* limit of \d+ exceeded)/, '');
+  const issue = { message: detail, path: variable ? ['variables', variable] : ['query'] };
+  const app =
+    http?.status === 405 ? new AppError('methodNotAllowed', { message: detail }) : new AppError('invalidRequestData', { data: { issues: [issue] } });
+  const { message, ...extensions } = app.toEnvelope();
   return createGraphQLError(message, {
     nodes: error.nodes,
     source: error.source,

@@ -47,11 +47,12 @@ export const invalidInput = (path: (string | number)[], issues: { message: strin
   fieldError(path, { defined: true, code: 'invalidRequestData', status: 422, message: 'Input validation failed', data: { issues } });
 
 /**
- * GraphQL's own rejection of a document (syntax, schema validation, a document limit) as
- * invalidRequestData: GraphQL's message, repeated as the one issue, at path `query`.
+ * GraphQL's own rejection of a document (syntax, schema validation, a document limit, a variable)
+ * as invalidRequestData: the code's default message, GraphQL's message as the one issue, at path
+ * `query` (or `variables.<name>`).
  */
-export const documentError = (message: string, extra: Record<string, unknown> = {}) => ({
-  message,
+export const documentError = (issue: string, extra: Record<string, unknown> = {}, path: (string | number)[] = ['query']) => ({
+  message: 'Input validation failed',
   ...extra,
-  extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message, path: ['query'] }] } },
+  extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message: issue, path }] } },
 });

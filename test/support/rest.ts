@@ -16,7 +16,8 @@ export const invalidRequestData = (issues: Issue[]) => ({
   data: { issues },
 });
 
-export const notFound = (message: string) => ({ defined: true, code: 'notFound', status: 404, message });
+/** 404 notFound: the contract's default message; `data.resource` names what was looked for. */
+export const notFound = (resource: string) => ({ defined: true, code: 'notFound', status: 404, message: 'Resource not found', data: { resource } });
 
 /** 403 FORBIDDEN: the contract's default message; `data.reason` names the rule (see src/domain/auth/access.ts). */
 export const forbidden = (data: Record<string, unknown>) => ({
@@ -27,4 +28,5 @@ export const forbidden = (data: Record<string, unknown>) => ({
   data,
 });
 
-export const validationError = (message: string, data: unknown) => ({ defined: true, code: 'validation', status: 422, message, data });
+/** 422 validation: the contract's default message; what failed is in `data`. */
+export const validationError = (data: unknown) => ({ defined: true, code: 'validation', status: 422, message: 'Validation error', data });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/database.js';
-import { AppError } from '../../errors/catalogue.js';
+import { notFound } from '../../errors/catalogue.js';
 import { parseOrThrow } from '../../errors/validation.js';
 import { insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
 import { findActingUserId } from '../users/user.repository.js';
@@ -29,7 +29,7 @@ export async function issueToken(db: Executor, workspaceId: number, input: z.inp
   if (data.kind === 'user') {
     // A user token acts as a user of the workspace: the one named, else the workspace's owner.
     userId = await findActingUserId(db, workspaceId, data.userId);
-    if (userId === null) throw new AppError('notFound', { message: 'No such user in this workspace' });
+    if (userId === null) throw notFound('User');
   }
   const token = generateToken(data.kind);
   const record = await insertToken(db, workspaceId, {

@@ -32,12 +32,12 @@ export async function resolveContact(db: Executor, workspaceId: number, identifi
   return found;
 }
 
-const duplicate = (field: 'email' | 'phoneNumber') =>
-  new AppError('validation', { message: `A contact with this ${field} already exists`, data: { field } });
+/** 422 validation: `data.field` names the field whose value another contact of the workspace has. */
+const duplicate = (field: 'email' | 'phoneNumber') => new AppError('validation', { data: { field, reason: 'alreadyExists' } });
 
 /**
  * Creates a contact; email and phone number are unique per workspace (email case-insensitively).
- * The pre-check gives the clear message; the unique indexes close the race between two creates.
+ * The pre-check names the field; the unique indexes close the race between two creates.
  * Input arrives validated by `createContactInput` (REST router or GraphQL validation plugin).
  */
 export async function createContact(db: Executor, workspaceId: number, data: CreateContactInput): Promise<Contact> {
