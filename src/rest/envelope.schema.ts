@@ -28,38 +28,56 @@ const envelopeFields = {
 /** Any error body: the shape every error response shares (and what an undefined error looks like). */
 export const errorEnvelopeSchema = z.object(envelopeFields).meta({ id: 'ErrorEnvelope' });
 
-/** 422 invalidRequestData: `data.issues` says which inputs failed and why. */
-export const invalidRequestDataErrorSchema = z
-  .object({
-    ...envelopeFields,
-    defined: z.literal(true),
-    code: z.literal('invalidRequestData'),
-    status: z.literal(422),
-    data: z.object({ issues: z.array(issueSchema).min(1) }),
-  })
-  .meta({ id: 'InvalidRequestDataError' });
+const issuesDataSchema = z.object({ issues: z.array(issueSchema).min(1) });
 
-const codesWithStatus = (status: number) =>
-  (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => errorCatalogue[code].status === status);
+/** `notFound` -> `NotFoundError`, `INVALID_CHATBOT_TOKEN` -> `InvalidChatbotTokenError`, `businessError` -> `BusinessError`. */
+const componentName = (code: ErrorCode) => {
+  const words = code.includes('_') || code === code.toUpperCase() ? code.toLowerCase().split('_') : [code];
+  const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return name.endsWith('Error') ? name : `${name}Error`;
+};
+
+/**
+ * The body of one code: its status, `defined` and, for the contract's (defined) codes, its default
+ * message as a constant, since those always carry it (details go in `data`). Undefined codes may
+ * word their message (`PUT is not allowed here; use GET, POST`).
+ */
+function codeSchema(code: ErrorCode, id: string): z.ZodType {
+  const entry = errorCatalogue[code];
+  return z
+    .object({
+      defined: z.literal(entry.defined),
+      code: z.literal(code),
+      status: z.literal(entry.status).meta({ description: 'Equal to the HTTP status' }),
+      message: entry.defined ? z.literal(entry.message) : z.string().meta({ description: `Default: ${entry.message}` }),
+      data: code === 'invalidRequestData' ? issuesDataSchema : envelopeFields.data,
+    })
+    .meta({ id, description: `\`${code}\` (${entry.defined ? 'defined' : 'undefined'}): ${entry.message}` });
+}
+
+/** 422 invalidRequestData: `data.issues` says which inputs failed and why. */
+export const invalidRequestDataErrorSchema = codeSchema('invalidRequestData', componentName('invalidRequestData'));
+
+const restCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+const codesWithStatus = (status: number) => restCodes.filter((code) => errorCatalogue[code].status === status);
 
 const describeCodes = (codes: ErrorCode[]) =>
   codes.map((c) => `\`${c}\` (${errorCatalogue[c].defined ? 'defined' : 'undefined'}): ${errorCatalogue[c].message}`).join('; ');
 
+/** One status's body: its code's schema, or a union of its codes' schemas (each named `<Code>Error`). */
 function buildErrorSchema(status: number): z.ZodType {
   const codes = codesWithStatus(status);
-  const others = codes.filter((c) => c !== 'invalidRequestData') as [ErrorCode, ...ErrorCode[]];
-  const envelope = z
-    .object({ ...envelopeFields, code: z.enum(others), status: z.literal(status) })
-    .meta({ id: codes.includes('invalidRequestData') ? 'ValidationError' : `Error${status}`, description: describeCodes(others) });
-  if (!codes.includes('invalidRequestData')) return envelope;
-  return z.union([invalidRequestDataErrorSchema, envelope]).meta({ id: `Error${status}`, description: describeCodes(codes) });
+  if (codes.length === 1) return codeSchema(codes[0], `Error${status}`);
+  const [first, ...rest] = codes.map((c) => (c === 'invalidRequestData' ? invalidRequestDataErrorSchema : codeSchema(c, componentName(c))));
+  return z.union([first, ...rest]).meta({ id: `Error${status}`, description: describeCodes(codes) });
 }
 
 /** Statuses the catalogue can produce. */
-export const errorStatuses = [...new Set(Object.values(errorCatalogue).map((e) => e.status))].sort((a, b) => a - b);
+export const errorStatuses = [...new Set(restCodes.map((code) => errorCatalogue[code].status))].sort((a, b) => a - b);
 
 /**
  * The body of an error response of each status: the envelope with that status and one of the
- * catalogue's codes for it. 422 tells invalidRequestData (with its issues) from validation.
+ * catalogue's codes for it, each with its own constant message when it is a contract code.
  */
 export const errorSchemas: ReadonlyMap<number, z.ZodType> = new Map(errorStatuses.map((s) => [s, buildErrorSchema(s)]));
