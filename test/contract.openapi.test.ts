@@ -202,6 +202,17 @@ describe('the OpenAPI document and the behaviour it describes', () => {
       { $ref: '#/components/schemas/InvalidRequestDataError' },
       { $ref: '#/components/schemas/ValidationError' },
     ]);
+    // A contract code always carries its table's message: the document pins it, so every body the
+    // contract checks below must have it; undefined codes may word theirs.
+    expect(doc.components.schemas.Error404.properties.message).toEqual({ type: 'string', const: 'Resource not found' });
+    expect(doc.components.schemas.ValidationError.properties.message).toEqual({ type: 'string', const: 'Validation error' });
+    expect(doc.components.schemas.InvalidRequestDataError.properties.message).toEqual({ type: 'string', const: 'Input validation failed' });
+    expect(doc.components.schemas.Error403.anyOf).toEqual([
+      { $ref: '#/components/schemas/ForbiddenError' },
+      { $ref: '#/components/schemas/TrialExpiredError' },
+      { $ref: '#/components/schemas/MacLimitReachedError' },
+    ]);
+    expect(doc.components.schemas.MalformedJsonError.properties.message).toEqual({ type: 'string', description: 'Default: The request body is not valid JSON' });
     expect(doc.components.schemas.ValidationIssue).toEqual({
       type: 'object',
       properties: { message: { type: 'string' }, path: { type: 'array', items: { $ref: '#/components/schemas/IssuePathElement' }, description: expect.any(String) } },
