@@ -60,11 +60,23 @@ describe('GraphiQL and introspection switched off', () => {
   });
   afterAll(() => t.close());
 
-  it('GRAPHIQL=false: no GraphiQL page', async () => {
-    const res = await page(t);
-    expect(res.status).toBe(406);
-    expect(res.headers.get('content-type') ?? '').not.toMatch(/html/);
-    expect(res.text).not.toContain('GraphiQL');
+  it('GRAPHIQL=false: a browser gets 406 notAcceptable saying GraphiQL is disabled, token or not', async () => {
+    const disabled = {
+      errors: [
+        {
+          message: 'GraphiQL is disabled on this server (GRAPHIQL=false): send GraphQL requests to /graphql as application/json',
+          extensions: { defined: false, code: 'notAcceptable', status: 406 },
+        },
+      ],
+    };
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const options of [{ headers: { accept: 'text/html' } }, { headers: { accept: browserAccept } }, { headers: { accept: 'text/html' }, token: ws.developerToken }]) {
+      const res = await t.request('GET', '/graphql', options);
+      expect([res.status, res.headers.get('content-type'), res.body]).toEqual([406, 'application/json; charset=utf-8', disabled]);
+    }
+    // A query from the browser still runs, answered as JSON.
+    const query = await t.request('GET', `/graphql?query=${encodeURIComponent('{ tags { id } }')}`, { headers: { accept: 'text/html' }, token: ws.developerToken });
+    expect([query.status, query.body]).toEqual([200, { data: { tags: [] } }]);
   });
 
   it('INTROSPECTION=false: introspection is refused as invalid input, and field suggestions are hidden', async () => {

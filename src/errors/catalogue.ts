@@ -2,7 +2,8 @@
  * The one error catalogue. The `defined` codes are the contract's table, with its statuses and
  * default messages. The contract also allows "undefined" errors (defined: false) at any status;
  * we use that for HTTP-level failures the contract does not list (bad JSON, wrong media type, body
- * too large, unknown method), so no code outside this file is ever invented.
+ * too large, unknown method), so no code outside this file is ever invented. `graphqlOnly` codes
+ * are HTTP failures only /graphql can answer (the REST routes' OpenAPI document leaves them out).
  */
 export const errorCatalogue = {
   businessError: { status: 400, message: 'An error occurred while processing your request', defined: true },
@@ -18,12 +19,14 @@ export const errorCatalogue = {
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An unexpected error occurred', defined: true },
   // Undefined errors (HTTP-level, not in the contract's table).
   malformedJson: { status: 400, message: 'The request body is not valid JSON', defined: false },
+  badRequest: { status: 400, message: 'The request is not a well-formed GraphQL-over-HTTP request', defined: false, graphqlOnly: true },
   methodNotAllowed: { status: 405, message: 'This method is not allowed on this path', defined: false },
+  notAcceptable: { status: 406, message: 'None of the media types the Accept header allows is served here', defined: false, graphqlOnly: true },
   lengthRequired: { status: 411, message: 'POST /graphql needs a Content-Length header', defined: false },
   payloadTooLarge: { status: 413, message: 'The request body is too large', defined: false },
   unsupportedMediaType: { status: 415, message: 'Request bodies must be sent as application/json', defined: false },
   serviceUnavailable: { status: 503, message: 'The service is not ready', defined: false },
-} as const satisfies Record<string, { status: number; message: string; defined: boolean }>;
+} as const satisfies Record<string, { status: number; message: string; defined: boolean; graphqlOnly?: true }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 

@@ -1,5 +1,5 @@
 import { GraphQLError, Kind, type ASTNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, processRegularResult, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
@@ -17,29 +17,51 @@ function fromAppError(app: AppError, at: { nodes?: readonly ASTNode[]; path?: re
   return createGraphQLError(message, { nodes: at.nodes, path: at.path, extensions: { ...extensions, http: undefined } });
 }
 
+interface HttpExtension {
+  status?: number;
+  headers?: Record<string, string>;
+  /** Yoga's mark for errors the GraphQL-over-HTTP spec answers 200 to under application/json. */
+  spec?: boolean;
+}
+
 /**
- * GraphQL's own rejections of a request (syntax, validation against the schema, document limits,
- * variables that do not fit their types) as the envelope's 422 invalidRequestData: the document is
- * the request's input and the schema its schema. The error's message is the code's default, as
- * everywhere; GraphQL's own message (which names the limit or the field) is the one issue's
- * message, at path `query`, or `variables.<name>` for a variable. A GET mutation stays 405
- * (methodNotAllowed, an undefined code, which keeps Yoga's wording).
+ * The request errors GraphQL and Yoga produce before anything executes, in the envelope. Their
+ * statuses follow the GraphQL-over-HTTP spec for application/json:
+ *
+ * - the document (syntax, validation against the schema, document limits, an operation that cannot
+ *   be chosen, variables that do not fit their types) is the request's input: 422
+ *   invalidRequestData in `extensions`, the code's default message, GraphQL's own text as the one
+ *   issue at `query`, `variables.<name>` or `operationName`. HTTP 200 under application/json, as
+ *   the spec asks of a well-formed request; 422 under application/graphql-response+json;
+ * - parameters that are not a GraphQL request (no `query`, a `query` that is not a string, `variables`
+ *   that are not an object, another field, a batch): 400 badRequest with Yoga's wording;
+ * - a mutation over GET: 405 methodNotAllowed with `Allow: POST`.
  */
-function fromDocumentError(error: GraphQLError): GraphQLError {
-  const http = error.extensions.http as { status?: number } | undefined;
-  const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
-  // armor words its limit errors as syntax errors; they are not.
-  const detail = error.message.replace(/^Syntax Error: (?=.* limit of \d+ exceeded)/, '');
-  const issue = { message: detail, path: variable ? ['variables', variable] : ['query'] };
-  const app =
-    http?.status === 405 ? new AppError('methodNotAllowed', { message: detail }) : new AppError('invalidRequestData', { data: { issues: [issue] } });
+function fromRequestError(error: GraphQLError): GraphQLError {
+  const http = error.extensions.http as HttpExtension | undefined;
+  let app: AppError;
+  let status: HttpExtension;
+  if (http?.status === 405) {
+    app = new AppError('methodNotAllowed', { message: error.message });
+    status = { status: 405, headers: http.headers };
+  } else if (error.extensions.code === 'BAD_REQUEST') {
+    app = new AppError('badRequest', { message: error.message });
+    status = { status: 400 };
+  } else {
+    const variable = /^Variable "\$(\w+)"/.exec(error.message)?.[1];
+    const path = variable ? ['variables', variable] : error.extensions.code === 'OPERATION_RESOLUTION_FAILURE' ? ['operationName'] : ['query'];
+    // armor words its limit errors as syntax errors; they are not.
+    const detail = error.message.replace(/^Syntax Error: (?=.* limit of \d+ exceeded)/, '');
+    app = new AppError('invalidRequestData', { data: { issues: [{ message: detail, path }] } });
+    status = { spec: true, status: 422 };
+  }
   const { message, ...extensions } = app.toEnvelope();
   return createGraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     path: error.path,
-    extensions: { ...extensions, http: error.extensions.http },
+    extensions: { ...extensions, http: status },
   });
 }
 
@@ -62,14 +84,19 @@ export function maskError(error: unknown, _message: string, logger: Logger): Err
 /**
  * Every error leaves /graphql with the REST envelope's code, status and defined (and data) in
  * `extensions`. Errors of execution already have it (maskError); this gives it to the request
- * errors GraphQL and Yoga produce before execution (syntax, validation, limits, variables), which
- * error masking does not see.
+ * errors GraphQL and Yoga produce before execution (parameters, syntax, validation, limits,
+ * variables), which error masking does not see.
+ *
+ * And every answer is one Yoga can write: when the Accept header allows none of the media types it
+ * serves, the result (already computed: Yoga negotiates last) is sent as application/json, which
+ * the GraphQL-over-HTTP spec allows in place of an empty 406.
  */
 export function envelopeErrorsPlugin(): Plugin {
   return {
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ result, setResult, resultProcessor, setResultProcessor }) {
+      if (!resultProcessor) setResultProcessor(processRegularResult, 'application/json');
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      const errors = result.errors.map((e) => (e instanceof GraphQLError && e.extensions.defined === undefined ? fromDocumentError(e) : e));
+      const errors = result.errors.map((e) => (e instanceof GraphQLError && e.extensions.defined === undefined ? fromRequestError(e) : e));
       setResult({ ...result, errors });
     },
   };
@@ -113,7 +140,7 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number): Plugin 
         }
       }
       if (cost > maxCost) {
-        setResultAndStopExecution({ errors: [fromDocumentError(createGraphQLError(`Query cost limit of ${maxCost} exceeded, found ${cost}.`))] });
+        setResultAndStopExecution({ errors: [fromRequestError(createGraphQLError(`Query cost limit of ${maxCost} exceeded, found ${cost}.`))] });
       }
     },
   };

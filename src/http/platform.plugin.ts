@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Plugin } from 'graphql-yoga';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../errors/catalogue.js';
 import { authenticate, credentialsFrom } from '../domain/auth/auth.service.js';
@@ -8,6 +8,7 @@ import { httpDuration, httpRequests } from '../observability/metrics.js';
 import type { AppDeps } from '../deps.js';
 import { runRoute, type Router } from '../rest/router.js';
 import { clientIp } from './client-ip.js';
+import { readGraphQLParams } from './graphql-params.js';
 import { consume } from './rate-limit.js';
 import { errorResponse, graphqlErrorResponse, toAppError } from './responses.js';
 import { getRequestState, setRequestState, type RequestState } from './request-state.js';
@@ -27,6 +28,12 @@ const graphqlMethods = ['GET', 'POST'];
 /** A browser asking for GraphiQL (no operation in the URL) may load the page without a token. */
 const isGraphiQLPage = (request: Request, url: URL) =>
   request.method === 'GET' && !url.searchParams.has('query') && (request.headers.get('accept') ?? '').includes('text/html');
+
+/** What a browser gets at /graphql when GRAPHIQL=false: /graphql has no HTML to offer it. */
+const graphiqlDisabled = () =>
+  new AppError('notAcceptable', {
+    message: 'GraphiQL is disabled on this server (GRAPHIQL=false): send GraphQL requests to /graphql as application/json',
+  });
 
 /**
  * The platform around every request, as one Yoga plugin: request id, per-IP then per-workspace
@@ -63,7 +70,11 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
           state.route = graphqlPath;
           // Before authentication, as for REST paths: the method is wrong whoever asks.
           if (!graphqlMethods.includes(request.method)) throw methodNotAllowed(request.method, graphqlMethods);
-          if (isGraphiQLPage(request, url)) return;
+          if (isGraphiQLPage(request, url)) {
+            // With GRAPHIQL on, Yoga serves the page before this hook runs.
+            if (config.GRAPHIQL) return;
+            throw graphiqlDisabled();
+          }
           if (request.method === 'POST') {
             const declared = request.headers.get('content-length');
             if (declared === null) throw new AppError('lengthRequired');
@@ -84,6 +95,21 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
         const appError = toAppError(err, logger, state.requestId);
         return endResponse(isGraphql ? graphqlErrorResponse(appError) : errorResponse(appError));
       }
+    },
+
+    /**
+     * /graphql reads its parameters as REST reads input (graphql-params.ts): JSON bodies only, the
+     * same 400/413/415 envelopes, here in GraphQL's error shape with the HTTP status.
+     */
+    onRequestParse({ request, url, setRequestParser }) {
+      if (url.pathname !== graphqlPath) return;
+      setRequestParser(async (req) => {
+        try {
+          return (await readGraphQLParams(req, url, config.BODY_LIMIT_BYTES)) as GraphQLParams;
+        } catch (err) {
+          return graphqlErrorResponse(toAppError(err, logger, stateFor(request, url).requestId));
+        }
+      });
     },
 
     onResponse({ request, response }) {

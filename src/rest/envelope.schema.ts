@@ -58,7 +58,8 @@ function codeSchema(code: ErrorCode, id: string): z.ZodType {
 /** 422 invalidRequestData: `data.issues` says which inputs failed and why. */
 export const invalidRequestDataErrorSchema = codeSchema('invalidRequestData', componentName('invalidRequestData'));
 
-const restCodes = Object.keys(errorCatalogue) as ErrorCode[];
+/** Codes the REST routes can answer (GraphQL-only codes stay out of the OpenAPI document). */
+const restCodes = (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => !('graphqlOnly' in errorCatalogue[code]));
 
 const codesWithStatus = (status: number) => restCodes.filter((code) => errorCatalogue[code].status === status);
 
@@ -73,7 +74,7 @@ function buildErrorSchema(status: number): z.ZodType {
   return z.union([first, ...rest]).meta({ id: `Error${status}`, description: describeCodes(codes) });
 }
 
-/** Statuses the catalogue can produce. */
+/** Statuses the REST routes' codes can produce. */
 export const errorStatuses = [...new Set(restCodes.map((code) => errorCatalogue[code].status))].sort((a, b) => a - b);
 
 /**

@@ -1,0 +1,37 @@
+import { AppError } from '../errors/catalogue.js';
+import { readJsonBody } from './body.js';
+
+/**
+ * The GraphQL-over-HTTP parameters of a request to /graphql, read as REST reads its input, so both
+ * say the same thing about the same mistake: a POST body must be JSON (`application/json` or
+ * `+json`; anything else is 415 unsupportedMediaType, as on REST) that parses (400 malformedJson,
+ * with the parser's `data.reason`), within BODY_LIMIT_BYTES (413); a GET takes `query`,
+ * `operationName`, `variables` and `extensions` from the URL, the last two as JSON (400
+ * malformedJson naming `data.parameter`). Yoga then checks the parameters' shape (a string
+ * `query`, object `variables`, no other fields, no batches): its refusals become 400 badRequest
+ * (see yoga-options.ts).
+ */
+export async function readGraphQLParams(request: Request, url: URL, limitBytes: number): Promise<unknown> {
+  if (request.method === 'GET') {
+    const params = url.searchParams;
+    return {
+      query: params.get('query') || undefined,
+      operationName: params.get('operationName') || undefined,
+      variables: jsonParameter(params, 'variables'),
+      extensions: jsonParameter(params, 'extensions'),
+    };
+  }
+  const body = await readJsonBody(request, limitBytes);
+  if (body === undefined) throw new AppError('badRequest', { message: 'POST /graphql needs a JSON body: {"query": "..."}' });
+  return body;
+}
+
+function jsonParameter(params: URLSearchParams, name: string): unknown {
+  const text = params.get(name);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError('malformedJson', { message: `The ${name} parameter is not valid JSON`, data: { parameter: name, reason: (e as Error).message } });
+  }
+}
