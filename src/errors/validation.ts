@@ -67,10 +67,19 @@ const capped = (issues: Issue[], prefix: (string | number)[]): Issue[] =>
     ? issues
     : [...issues.slice(0, MAX_ISSUES), { message: `${issues.length - MAX_ISSUES} more issues not shown`, path: prefix }];
 
-/** Parses with a zod schema or throws 422 invalidRequestData, prefixing paths (e.g. ['query']). */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
+/**
+ * The one text rule, for every input (REST bodies, queries and paths through parseOrThrow; GraphQL
+ * arguments through the access plugin): a string anywhere in `input` with a NUL character or a
+ * lone surrogate throws 422 invalidRequestData, an issue at each such value's path (under `prefix`).
+ */
+export function assertStorableText(input: unknown, prefix: (string | number)[] = []): void {
   const text = textIssues(input);
   if (text.length > 0) throw invalidRequestData(capped(text.map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));
+}
+
+/** Parses with a zod schema or throws 422 invalidRequestData, prefixing paths (e.g. ['query']). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
+  assertStorableText(input, prefix);
   const result = schema.safeParse(input, { error: requiredMessage });
   if (result.success) return result.data;
   throw invalidRequestData(capped(toIssues(result.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));

@@ -9,6 +9,7 @@ import SchemaBuilder, {
 } from '@pothos/core';
 import type { GraphQLField, GraphQLFieldResolver } from 'graphql';
 import { assertAccess, type AccessRule } from '../domain/auth/access.js';
+import { assertStorableText } from '../errors/validation.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -20,10 +21,16 @@ import type { GraphQLContext } from './context.js';
 export class PothosAccessPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
     const isRoot = fieldConfig.kind === 'Query' || fieldConfig.kind === 'Mutation' || fieldConfig.kind === 'Subscription';
-    if (isRoot && !fieldConfig.pothosOptions.access) {
+    if (!isRoot) return fieldConfig;
+    if (!fieldConfig.pothosOptions.access) {
       throw new PothosSchemaError(`${fieldConfig.parentType}.${fieldConfig.name} must declare its access rule (access: {action, scope})`);
     }
-    return fieldConfig;
+    if (Object.keys(fieldConfig.args).length === 0) return fieldConfig;
+    // REST's text rule on every argument, document literals and variables alike (paths such as
+    // ["identifier"] or ["input", "firstName"]): the first argument mapper, so it runs after the
+    // access rule (wrapArgMappers below) and before the zod validation the validation plugin adds
+    // after it, as REST orders them; the cost limit, which reads mapped arguments, applies it too.
+    return { ...fieldConfig, argMappers: [rejectUnstorableText, ...fieldConfig.argMappers] };
   }
 
   override wrapArgMappers(
@@ -39,6 +46,12 @@ export class PothosAccessPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     };
   }
 }
+
+/** NUL characters and lone surrogates are 422 invalidRequestData, as on REST (src/errors/validation.ts). */
+const rejectUnstorableText = (args: Record<string, unknown>) => {
+  assertStorableText(args);
+  return args;
+};
 
 SchemaBuilder.registerPlugin('access', PothosAccessPlugin);
 
