@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
+import { listContacts } from '../src/domain/contacts/contact.repository.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
 import { repoRoot, runProgram } from './support/processes.js';
 
@@ -19,7 +20,8 @@ const tables = [
 const commonIndexes: Record<string, string[]> = {
   api_tokens_user_idx: ['user_id'],
   api_tokens_workspace_idx: ['workspace_id'],
-  comment_automations_workspace_channel_idx: ['workspace_id', 'channel', 'created_at'],
+  comment_automations_workspace_channel_id_idx: ['workspace_id', 'channel', 'id'],
+  comment_automations_workspace_id_idx: ['workspace_id', 'id'],
   contact_custom_fields_contact_field_uq: ['contact_id', 'custom_field_id'],
   contact_custom_fields_field_idx: ['custom_field_id'],
   contact_custom_fields_workspace_idx: ['workspace_id'],
@@ -40,6 +42,7 @@ const commonIndexes: Record<string, string[]> = {
   conversations_team_idx: ['assigned_inbox_team_id'],
   conversations_user_idx: ['assigned_user_id'],
   conversations_workspace_activity_idx: ['workspace_id', 'last_activity_at'],
+  conversations_workspace_id_idx: ['workspace_id', 'id'],
   custom_fields_workspace_idx: ['workspace_id', 'name'],
   dynamic_images_custom_field_idx: ['custom_field_id'],
   dynamic_images_workspace_created_idx: ['workspace_id', 'created_at', 'id'],
@@ -55,7 +58,7 @@ const commonIndexes: Record<string, string[]> = {
   tags_workspace_name_idx: ['workspace_id', 'name'],
   users_workspace_idx: ['workspace_id'],
 };
-// Substring search: trigram GIN indexes on PostgreSQL, an FTS5 trigram table on SQLite.
+// Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
 const postgresOnlyIndexes = ['contacts_search_trgm_idx', 'dynamic_images_name_trgm_idx', 'error_logs_action_trgm_idx', 'error_logs_detail_trgm_idx'];
 
 interface IndexInfo {
@@ -155,10 +158,18 @@ describe(`migrations on ${testEngine}`, () => {
     const expected = [...tables, 'kysely_migration', 'kysely_migration_lock'];
     const found = await listTables(database.db);
     if (testEngine === 'sqlite') {
-      // The FTS5 search table over error logs and its shadow tables.
+      // The FTS5 search tables over error logs and contacts, and their shadow tables.
       expected.push('error_logs_fts', 'error_logs_fts_config', 'error_logs_fts_data', 'error_logs_fts_docsize', 'error_logs_fts_idx');
+      expected.push('contacts_fts', 'contacts_fts_config', 'contacts_fts_data', 'contacts_fts_docsize', 'contacts_fts_idx');
     }
     expect(found).toEqual(expected.sort());
+  });
+
+  it.runIf(testEngine === 'sqlite')('keeps the SQLite search tables in step with their tables by triggers', async () => {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' order by name`.execute(database.db);
+    expect(rows.map((r) => r.name)).toEqual([
+      'contacts_fts_delete', 'contacts_fts_insert', 'contacts_fts_update', 'error_logs_fts_delete', 'error_logs_fts_insert', 'error_logs_fts_update',
+    ]);
   });
 
   it('creates every index, with its columns', async () => {
@@ -188,6 +199,35 @@ describe(`migrations on ${testEngine}`, () => {
     );
     expect(await listTables(database.db)).toEqual(['kysely_migration', 'kysely_migration_lock']);
     expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
+  });
+
+  it('indexes the contacts that exist when the contact search index is added', async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema: testEngine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0].s : undefined,
+    });
+    const before = await migrator.migrateTo('2026_11_23_0001_contact_lookup_indexes');
+    expect(before.error).toBeUndefined();
+    const at = '2026-11-01T10:00:00.000Z';
+    const { id: workspaceId } = await database.db
+      .insertInto('workspaces')
+      .values({ name: 'Before', development_mode: 0, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const contact = { workspace_id: workspaceId, gender: 'unknown' as const, email_verified: 0, email_opt_in: 0, created_at: at, updated_at: at };
+    await database.db
+      .insertInto('contacts')
+      .values([
+        { ...contact, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone_number: '+14155550100' },
+        { ...contact, first_name: null, last_name: null, email: null, phone_number: '+442071234567' },
+      ])
+      .execute();
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index']);
+    const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
+    expect(await found('a lovelace')).toEqual(['+14155550100']);
+    expect(await found('20712')).toEqual(['+442071234567']);
+    expect(await found('.com +1415')).toEqual(['+14155550100']);
   });
 
   it('indexes every foreign key column (as the leading column of an index or primary key)', async () => {

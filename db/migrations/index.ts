@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as createSchema from './2026_11_22_0001_create_schema.js';
 import * as contactLookupIndexes from './2026_11_23_0001_contact_lookup_indexes.js';
+import * as contactSearchIndex from './2026_11_23_0002_contact_search_index.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -9,4 +10,5 @@ import * as contactLookupIndexes from './2026_11_23_0001_contact_lookup_indexes.
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_schema': createSchema,
   '2026_11_23_0001_contact_lookup_indexes': contactLookupIndexes,
+  '2026_11_23_0002_contact_search_index': contactSearchIndex,
 };
