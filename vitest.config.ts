@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: { graphql: 'graphql/index.js' } },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/postgres-schemas.global.ts'],
     // Tests start real apps and databases; PostgreSQL schemas and SQLite files are per test file.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /**
  * The engine a test run uses: SQLite by default (a temp file per database), PostgreSQL when
  * TEST_ENGINE=postgres with TEST_POSTGRES_URL. On PostgreSQL each test database is a fresh schema,
- * so test files run in parallel without seeing each other's rows.
+ * so test files run in parallel without seeing each other's rows; the schemas are dropped after the
+ * run (see postgres-schemas.global.ts).
  */
 export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -44,7 +46,7 @@ export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
     const dir = mkdtempSync(join(tmpdir(), 'msgapi-test-'));
     return { url: join(dir, 'test.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `t_${inject('testRunStart')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   const extensionSchema = await ensureSharedExtensions(admin);
@@ -56,11 +58,7 @@ export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
   url.searchParams.set('options', `-c search_path=${[...new Set([schema, 'public', extensionSchema])].join(',')}`);
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
+    // Dropped with the run's other schemas when the run ends, not now (see the global setup).
+    drop: async () => {},
   };
 }
