@@ -72,6 +72,16 @@ describe('REST input validation', () => {
     expect(issues[100]).toEqual({ message: '50 more issues not shown', path: ['body'] });
   });
 
+  it('counts the text issues it leaves out too', async () => {
+    const names = Object.fromEntries(Array.from({ length: 130 }, (_, i) => [`extra${i}`, 'a\u0000b']));
+    const res = await postJson('/v1/contacts', JSON.stringify({ email: 'nul@example.com', ...names }));
+    expect(res.status).toBe(422);
+    const issues = res.body.data.issues;
+    expect(issues).toHaveLength(101);
+    expect(issues[0]).toEqual({ message: 'Must not contain NUL characters', path: ['body', 'extra0'] });
+    expect(issues[100]).toEqual({ message: '30 more issues not shown', path: ['body'] });
+  });
+
   it('answers deeply nested and out-of-range JSON with 422, quickly', async () => {
     const started = Date.now();
     const deep = await postJson('/v1/photo-comments', '['.repeat(50_000) + ']'.repeat(50_000));

@@ -47,7 +47,8 @@ const pathOf = (step: Step): (string | number)[] => {
 function textIssues(input: unknown): Issue[] {
   const issues: Issue[] = [];
   const stack: Step[] = [{ value: input }];
-  while (stack.length > 0 && issues.length <= MAX_ISSUES) {
+  // The whole input is walked (the body limit bounds it) so the summary can say how many were left out.
+  while (stack.length > 0) {
     const step = stack.pop()!;
     const { value } = step;
     if (typeof value === 'string') {
