@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { seedDemoData } from '../../db/seeds/demo.js';
-import { findWorkspace } from '../domain/workspaces/workspace.repository.js';
 import { createWorkspace, presentWorkspace } from '../domain/workspaces/workspace.service.js';
 import { print, withDatabase } from './context.js';
 import { isoDate, nonNegativeInt } from './parse.js';
@@ -17,12 +16,12 @@ export function workspaceCommands(program: Command) {
     .option('--demo', 'fill it with the demo data set', false)
     .option('--json', 'print JSON', false)
     .action(async (o: { name: string; trialEndsAt?: string; macLimit?: number; developmentMode: boolean; demo: boolean; json: boolean }) => {
-      const { created, w } = await withDatabase(async ({ db }) => {
+      const created = await withDatabase(async ({ db }) => {
         const c = await createWorkspace(db, { name: o.name, trialEndsAt: o.trialEndsAt ?? null, macLimit: o.macLimit ?? null, developmentMode: o.developmentMode });
         if (o.demo) await seedDemoData(db, c.workspace.id, c.owner.id);
-        // Printed as stored (the owner is set after the insert, which moves updatedAt).
-        return { created: c, w: (await findWorkspace(db, c.workspace.id)) ?? c.workspace };
+        return c;
       });
+      const w = created.workspace;
       const result = {
         workspace: { ...presentWorkspace(w), trialEndsAt: w.trialEndsAt, macLimit: w.macLimit },
         tokens: { developer: created.tokens.developer.token, user: created.tokens.user.token },

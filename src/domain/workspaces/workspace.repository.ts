@@ -69,8 +69,15 @@ export async function insertWorkspace(
   return toRecord(row);
 }
 
-export async function setWorkspaceOwner(db: Executor, workspaceId: number, ownerId: number): Promise<void> {
-  await db.updateTable('workspaces').set({ owner_id: ownerId, updated_at: nowIso() }).where('id', '=', workspaceId).execute();
+/** Sets the owner; returns the record as stored (the update moves updatedAt). */
+export async function setWorkspaceOwner(db: Executor, workspaceId: number, ownerId: number): Promise<WorkspaceRecord> {
+  const row = await db
+    .updateTable('workspaces')
+    .set({ owner_id: ownerId, updated_at: nowIso() })
+    .where('id', '=', workspaceId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
 }
 
 export async function countWorkspaces(db: Executor): Promise<number> {

@@ -49,10 +49,10 @@ export async function createWorkspace(db: Executor, input: CreateWorkspaceInput)
     });
     const slug = data.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'workspace';
     const owner = await insertUser(trx, workspace.id, { name: `${data.name} owner`, email: `owner+${workspace.id}@${slug}.example`, emailVerified: true });
-    await setWorkspaceOwner(trx, workspace.id, owner.id);
+    const owned = await setWorkspaceOwner(trx, workspace.id, owner.id);
     const developer = await issueToken(trx, workspace.id, { kind: 'developer', name: 'default workspace API token' });
     const user = await issueToken(trx, workspace.id, { kind: 'user', userId: owner.id, name: 'owner access token' });
-    return { workspace: { ...workspace, ownerId: owner.id }, owner: { id: owner.id, email: owner.email }, tokens: { developer, user } };
+    return { workspace: owned, owner: { id: owner.id, email: owner.email }, tokens: { developer, user } };
   });
 }
 
