@@ -58,6 +58,17 @@ export async function graphqlCases({ apiUrl, auth, seconds, sampleContactId, sta
   };
   const single = await load('REST single contact: GET /v1/contacts/{id}/custom-fields', `${apiUrl}/v1/contacts/${sampleContactId}/custom-fields`, { headers: auth, seconds });
 
+  // Contact search: a keyword a handful of contacts hold (served by the trigram matches) and one
+  // thousands hold (served by walking the newest-first index).
+  const searchQuery = 'query BenchSearch($keyword: String!) { contacts(first: 20, keyword: $keyword) { edges { node { id fullName email } } } }';
+  const search = async (keyword: string) => {
+    const body = JSON.stringify({ query: searchQuery, variables: { keyword } });
+    const statementCount = await statementsOf(`${apiUrl}/graphql`, { method: 'POST', headers, body });
+    return { ...(await load(`GraphQL contacts(first: 20, keyword: "${keyword}")`, `${apiUrl}/graphql`, { method: 'POST', headers, body, seconds })), statements: statementCount };
+  };
+  const rareSearch = await search('0004242');
+  const commonSearch = await search('smith');
+
   const pagesPerSecondRest = fanOut.requestsPerSecond / paths.length;
   const markdown = [
     `SQL statements for the nested query: ${[1, 10, 50].map((s) => `first ${s}: ${statements[s]}`).join(', ')}.`,
@@ -67,9 +78,11 @@ export async function graphqlCases({ apiUrl, auth, seconds, sampleContactId, sta
     `| GraphQL nested query (one request per page) | ${nested.requestsPerSecond} | ${nested.requestsPerSecond} | ${nested.p99Ms} |`,
     `| REST fan-out (${paths.length} requests per page, custom fields + sequences only) | ${fanOut.requestsPerSecond} | ${pagesPerSecondRest.toFixed(1)} | ${fanOut.p99Ms} (per request) |`,
     `| REST single-contact read | ${single.requestsPerSecond} | | ${single.p99Ms} |`,
+    `| ${rareSearch.name} | ${rareSearch.requestsPerSecond} | | ${rareSearch.p99Ms} |`,
+    `| ${commonSearch.name} | ${commonSearch.requestsPerSecond} | | ${commonSearch.p99Ms} |`,
     '',
     `GraphQL delivers a page of 50 fully nested contacts ${(nested.requestsPerSecond / pagesPerSecondRest).toFixed(1)}x as often as the REST fan-out delivers the (smaller) same page; ` +
       `one nested GraphQL request costs ${(single.requestsPerSecond / nested.requestsPerSecond).toFixed(1)}x a single-contact REST read.`,
   ].join('\n');
-  return { results: [nested, fanOut, single], statements, markdown };
+  return { results: [nested, fanOut, single, rareSearch, commonSearch], statements, markdown };
 }

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -56,8 +56,33 @@ export function createDatabase(url: string, logger?: Logger): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, engine, destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew, and preparing costs more than running most
+ * of our queries (GET /v1/tags: 0.14 ms of the request in prepare). The API sends the same few
+ * hundred SQL texts over and over, so prepared statements are kept, least recently used dropped
+ * first. Reuse is safe: the driver runs one statement at a time on its single connection, and
+ * SQLite re-prepares a kept statement by itself when the schema changes.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = 500): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
