@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../src/db/types.js';
 import { mulberry32, pick } from './prng.js';
 import { customFieldDefs, errorActions, errorDetails, firstNames, genders, lastNames, noteTexts, places, tagNames, imageData } from './samples.js';
@@ -159,4 +159,11 @@ export async function seedSyntheticContacts(
       };
     }));
   });
+
+  // After a bulk load PostgreSQL plans from stale statistics (and VACUUM, not ANALYZE alone, brings
+  // the trigram GIN indexes' up to date): until autovacuum comes round, searches would scan.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const tables = ['contacts', 'contact_custom_fields', 'contact_tags', 'contact_notes', 'contact_inboxes', 'conversations', 'sequence_subscriptions', 'error_logs', 'dynamic_images'];
+    await sql`vacuum analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+  }
 }
