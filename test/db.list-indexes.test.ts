@@ -1,15 +1,13 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
-import { migrateToLatest } from '../src/db/migrator.js';
 import { listCommentAutomations } from '../src/domain/automations/comment-automation.repository.js';
 import { listConversations } from '../src/domain/conversations/conversation.repository.js';
 import { countDynamicImages, listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
 import { listLeadAdAutomations } from '../src/domain/lead-ads/lead-ad.repository.js';
 import { listTags } from '../src/domain/tags/tag.repository.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
  * Every list the API pages through is read in its order from an index, so a page reads only its
@@ -20,35 +18,13 @@ import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/en
  */
 describe(`list order indexes on ${testEngine}`, () => {
   let target: TestDatabaseUrl;
+  let recording: RecordingHandle;
   let db: Kysely<DB>;
-  let captured: CompiledQuery[] = [];
-  let explain: (q: CompiledQuery) => Promise<string>;
 
   beforeAll(async () => {
     target = await freshDatabaseUrl();
-    const log = (e: { query: CompiledQuery }) => void captured.push(e.query);
-    if (testEngine === 'postgres') {
-      const pool = new pg.Pool({ connectionString: target.url, max: 1 });
-      db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-      await migrateToLatest(db);
-      explain = async (q) => {
-        const client = await pool.connect();
-        try {
-          await client.query('set enable_seqscan = off');
-          const { rows } = await client.query(`explain ${q.sql}`, q.parameters as unknown[]);
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        } finally {
-          await client.query('reset enable_seqscan');
-          client.release();
-        }
-      };
-    } else {
-      const sqlite = new SqliteDatabase(target.url);
-      db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-      await migrateToLatest(db);
-      explain = async (q) =>
-        (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('\n');
-    }
+    recording = await openRecordingHandle(target.url, { migrate: true, forbidSeqScans: true });
+    db = recording.db;
 
     // The workspace listed (2) holds one row in fifty of each table, among a large workspace's (1)
     // and another small one's (3), interleaved by id as when they are created over time.
@@ -84,15 +60,10 @@ describe(`list order indexes on ${testEngine}`, () => {
     if (testEngine === 'postgres') await sql`vacuum analyze`.execute(db);
   });
   afterAll(async () => {
-    await db?.destroy();
+    await recording?.close();
     await target.drop();
   });
 
-  const plansOf = async (run: () => Promise<unknown>): Promise<string[]> => {
-    captured = [];
-    await run();
-    return Promise.all(captured.map(explain));
-  };
   /** The plan reads the table through `index`, in the index's order (no sort step). */
   const inIndexOrder = (plan: string, index: string) =>
     testEngine === 'postgres'
@@ -100,7 +71,7 @@ describe(`list order indexes on ${testEngine}`, () => {
       : new RegExp(`^SEARCH \\w+ USING (COVERING )?INDEX ${index} \\(`).test(plan) && !plan.includes('TEMP B-TREE');
 
   it('pages conversations newest first by id from (workspace_id, id), with and without a cursor or filter', async () => {
-    const plans = await plansOf(async () => {
+    const plans = await recording.plansOf(async () => {
       const page = await listConversations(db, 2, { limit: 21 });
       await listConversations(db, 2, { limit: 21, beforeId: Number(page[20].id) });
       await listConversations(db, 2, { limit: 21, followed: false, beforeId: Number(page[20].id) });
@@ -110,7 +81,7 @@ describe(`list order indexes on ${testEngine}`, () => {
   });
 
   it('pages comment automations newest first by id, of one channel or both, from an index in that order', async () => {
-    const plans = await plansOf(async () => {
+    const plans = await recording.plansOf(async () => {
       const photo = await listCommentAutomations(db, 2, { limit: 21, channel: 'photo' });
       await listCommentAutomations(db, 2, { limit: 21, channel: 'net', beforeId: Number(photo[20].id) });
       const all = await listCommentAutomations(db, 2, { limit: 21 });
@@ -124,7 +95,7 @@ describe(`list order indexes on ${testEngine}`, () => {
   // Lead-ad automations and tags are listed whole (no pages): every row of the workspace is read
   // and returned either way, so sorting them costs no more than reading them in order would.
   it("lists lead-ad automations and tags from the workspace's rows only", async () => {
-    const plans = await plansOf(async () => {
+    const plans = await recording.plansOf(async () => {
       await listLeadAdAutomations(db, 2);
       await listTags(db, 2);
     });
@@ -141,7 +112,7 @@ describe(`list order indexes on ${testEngine}`, () => {
   });
 
   it('pages dynamic images newest first from (workspace_id, created_at, id), with and without a name filter', async () => {
-    const plans = await plansOf(async () => {
+    const plans = await recording.plansOf(async () => {
       await listDynamicImages(db, 2, { limit: 20, offset: 0 });
       await listDynamicImages(db, 2, { limit: 20, offset: 20, name: 'image 1' });
       await countDynamicImages(db, 2);

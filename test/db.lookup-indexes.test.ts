@@ -1,14 +1,12 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
-import { migrateToLatest } from '../src/db/migrator.js';
 import { findLiveTokenByHash } from '../src/domain/auth/api-token.repository.js';
 import { findContactByEmail, findContactByPhone } from '../src/domain/contacts/contact.repository.js';
 import { countMonthlyActiveContacts } from '../src/domain/workspaces/plan.repository.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
  * The lookups the platform depends on are index searches, checked on the SQL our repositories
@@ -17,37 +15,13 @@ import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/en
  */
 describe(`lookup indexes on ${testEngine}`, () => {
   let target: TestDatabaseUrl;
+  let recording: RecordingHandle;
   let db: Kysely<DB>;
-  let captured: CompiledQuery[] = [];
-  let explain: (q: CompiledQuery) => Promise<string>;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
     target = await freshDatabaseUrl();
-    const log = (e: { query: CompiledQuery }) => void captured.push(e.query);
-    if (testEngine === 'postgres') {
-      const pool = new pg.Pool({ connectionString: target.url, max: 1 });
-      db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-      await migrateToLatest(db);
-      explain = async (q) => {
-        const client = await pool.connect();
-        try {
-          await client.query('set enable_seqscan = off');
-          const { rows } = await client.query(`explain ${q.sql}`, q.parameters as unknown[]);
-          return rows.map((r) => r['QUERY PLAN']).join('\n');
-        } finally {
-          await client.query('reset enable_seqscan');
-          client.release();
-        }
-      };
-    } else {
-      const sqlite = new SqliteDatabase(target.url);
-      db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
-      await migrateToLatest(db);
-      explain = async (q) =>
-        (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('\n');
-    }
-    close = () => db.destroy();
+    recording = await openRecordingHandle(target.url, { migrate: true, forbidSeqScans: true });
+    db = recording.db;
 
     // Realistic statistics: three workspaces of contacts spread over a year.
     const at = '2026-01-01T00:00:00.000Z';
@@ -81,38 +55,33 @@ describe(`lookup indexes on ${testEngine}`, () => {
     await sql`analyze`.execute(db);
   });
   afterAll(async () => {
-    await close?.();
+    await recording?.close();
     await target.drop();
   });
 
-  const plansOf = async (run: () => Promise<unknown>): Promise<string[]> => {
-    captured = [];
-    await run();
-    return Promise.all(captured.map(explain));
-  };
   const usesIndex = (plan: string, index: string) =>
     testEngine === 'postgres'
       ? new RegExp(`Index (Only )?Scan using ${index}\\b|Bitmap Index Scan on ${index}\\b`).test(plan)
       : new RegExp(`(SEARCH|SCAN) \\w+ USING (COVERING )?INDEX ${index}\\b`).test(plan);
 
   it('finds a contact by email through the case-insensitive email index', async () => {
-    const [plan] = await plansOf(() => findContactByEmail(db, 1, 'Ada@Example.com'));
+    const [plan] = await recording.plansOf(() => findContactByEmail(db, 1, 'Ada@Example.com'));
     expect(usesIndex(plan, 'contacts_workspace_email_uq'), plan).toBe(true);
   });
 
   it('finds a contact by phone number through the phone index', async () => {
-    const [plan] = await plansOf(() => findContactByPhone(db, 1, '+14155550100'));
+    const [plan] = await recording.plansOf(() => findContactByPhone(db, 1, '+14155550100'));
     expect(usesIndex(plan, 'contacts_workspace_phone_uq'), plan).toBe(true);
   });
 
   it('finds a token by its hash through the unique hash index', async () => {
-    const [plan] = await plansOf(() => findLiveTokenByHash(db, 'f'.repeat(64)));
+    const [plan] = await recording.plansOf(() => findLiveTokenByHash(db, 'f'.repeat(64)));
     const index = testEngine === 'postgres' ? 'api_tokens_token_hash_key' : 'sqlite_autoindex_api_tokens_1';
     expect(usesIndex(plan, index), plan).toBe(true);
   });
 
   it('counts monthly active contacts with two index range searches', async () => {
-    const plans = await plansOf(() => countMonthlyActiveContacts(db, 1, new Date('2026-11-15T00:00:00Z')));
+    const plans = await recording.plansOf(() => countMonthlyActiveContacts(db, 1, new Date('2026-11-15T00:00:00Z')));
     expect(plans).toHaveLength(2);
     expect(usesIndex(plans[0], 'contacts_workspace_created_idx'), plans[0]).toBe(true);
     expect(usesIndex(plans[1], 'contacts_workspace_message_idx'), plans[1]).toBe(true);

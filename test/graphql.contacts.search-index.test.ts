@@ -1,12 +1,11 @@
-import Database from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
 import { listContacts } from '../src/domain/contacts/contact.repository.js';
 import { testEngine } from './support/engine.js';
 import { fixtures } from './support/fixtures.js';
 import { createTestApp, type TestApp } from './support/harness.js';
+import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
  * The contacts keyword search (GraphQL `contacts(keyword:)`) must be served by its trigram index,
@@ -17,8 +16,8 @@ import { createTestApp, type TestApp } from './support/harness.js';
  */
 describe('contact keyword search uses the trigram index', () => {
   let t: TestApp;
+  let recording: RecordingHandle;
   let db: Kysely<DB>;
-  const statements: CompiledQuery[] = [];
   let workspaceId: number;
 
   beforeAll(async () => {
@@ -26,12 +25,8 @@ describe('contact keyword search uses the trigram index', () => {
     workspaceId = (await t.workspace()).id;
     const other = (await t.workspace({ name: 'Other' })).id;
     // A second handle on the same database that records the SQL it runs.
-    const url = t.app.deps.config.DATABASE_URL;
-    const log = (e: { level: string; query: CompiledQuery }) => void (e.level === 'query' && statements.push(e.query));
-    db =
-      testEngine === 'postgres'
-        ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }), log })
-        : new Kysely<DB>({ dialect: new SqliteDialect({ database: new Database(url) }), log });
+    recording = await openRecordingHandle(t.app.deps.config.DATABASE_URL);
+    db = recording.db;
 
     const firsts = ['Ava', 'Liam', 'Sofia', 'Noah', 'Mia', 'Lucas', 'Emma', 'Mateo'];
     const lasts = ['Garcia', 'Smith', 'Rossi', 'Tanaka', 'Okafor', 'Dubois', 'Silva'];
@@ -62,22 +57,15 @@ describe('contact keyword search uses the trigram index', () => {
     if (testEngine === 'postgres') await sql`vacuum analyze contacts`.execute(t.db);
   });
   afterAll(async () => {
-    await db.destroy();
+    await recording.close();
     await t.close();
   });
 
   /** The statements `run` executes with their plans: the pages (from contacts) and the rest. */
   async function plansOf(run: () => Promise<unknown>): Promise<{ pages: string[]; others: string[] }> {
-    statements.length = 0;
-    await run();
-    const explain = testEngine === 'postgres' ? 'explain' : 'explain query plan';
-    const planned = await Promise.all(
-      statements.map(async (q) => {
-        const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${explain} ${q.sql}`, [...q.parameters]));
-        return { page: q.sql.startsWith('select * from "contacts"'), plan: result.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n') };
-      }),
-    );
-    return { pages: planned.filter((p) => p.page).map((p) => p.plan), others: planned.filter((p) => !p.page).map((p) => p.plan) };
+    const planned = await recording.statementsOf(run);
+    const isPage = (s: { sql: string }) => s.sql.startsWith('select * from "contacts"');
+    return { pages: planned.filter(isPage).map((s) => s.plan), others: planned.filter((s) => !isPage(s)).map((s) => s.plan) };
   }
   /** SQLite: the count of trigram matches (up to a bound) that decides how a page is read. */
   const isMatchCount = (plan: string) =>

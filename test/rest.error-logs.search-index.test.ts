@@ -1,12 +1,11 @@
-import Database from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
 import { countErrorLogs, listErrorLogs } from '../src/domain/error-logs/error-log.repository.js';
 import { testEngine } from './support/engine.js';
 import { fixtures } from './support/fixtures.js';
 import { createTestApp, type TestApp } from './support/harness.js';
+import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
  * The error-log keyword search must be served by its trigram index, not a scan of the logs: the
@@ -15,8 +14,8 @@ import { createTestApp, type TestApp } from './support/harness.js';
  */
 describe('error-log keyword search uses the trigram index', () => {
   let t: TestApp;
+  let recording: RecordingHandle;
   let db: Kysely<DB>;
-  const statements: CompiledQuery[] = [];
   let workspaceId: number;
 
   beforeAll(async () => {
@@ -24,12 +23,8 @@ describe('error-log keyword search uses the trigram index', () => {
     workspaceId = (await t.workspace()).id;
     const other = (await t.workspace({ name: 'Other' })).id;
     // A second handle on the same database that records the SQL it runs.
-    const url = t.app.deps.config.DATABASE_URL;
-    const log = (e: { level: string; query: CompiledQuery }) => void (e.level === 'query' && statements.push(e.query));
-    db =
-      testEngine === 'postgres'
-        ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }), log })
-        : new Kysely<DB>({ dialect: new SqliteDialect({ database: new Database(url) }), log });
+    recording = await openRecordingHandle(t.app.deps.config.DATABASE_URL);
+    db = recording.db;
 
     const now = '2026-11-01T10:00:00.000Z';
     const phrases = ['Message blocked by recipient', 'Token expired for page', 'Rate limit hit', 'Timeout after 30s', 'Invalid attachment'];
@@ -56,22 +51,9 @@ describe('error-log keyword search uses the trigram index', () => {
     if (testEngine === 'postgres') await sql`vacuum analyze error_logs`.execute(t.db);
   });
   afterAll(async () => {
-    await db.destroy();
+    await recording.close();
     await t.close();
   });
-
-  /** Plans of the statements `run` executes, one text per statement. */
-  async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
-    statements.length = 0;
-    await run();
-    const explain = testEngine === 'postgres' ? 'explain' : 'explain query plan';
-    return Promise.all(
-      statements.map(async (q) => {
-        const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${explain} ${q.sql}`, [...q.parameters]));
-        return result.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
-      }),
-    );
-  }
 
   it('finds the matching logs of the workspace only', async () => {
     expect(await countErrorLogs(db, workspaceId, '(REF 4242)')).toBe(1);
@@ -85,7 +67,7 @@ describe('error-log keyword search uses the trigram index', () => {
   });
 
   it('plans the count and the page through the trigram index', async () => {
-    const plans = await plansOf(async () => {
+    const plans = await recording.plansOf(async () => {
       await countErrorLogs(db, workspaceId, 'xylophone');
       await listErrorLogs(db, workspaceId, { keyword: 'xylophone', limit: 50, offset: 0 });
     });
