@@ -3,12 +3,11 @@ import { isObjectType } from 'graphql';
 import { scopes } from '../src/domain/auth/scopes.js';
 import { schema } from '../src/graphql/schema.js';
 import { CreateContactDocument, TagsDocument, WorkspaceCountsDocument } from './graphql/generated/graphql.js';
-import { envelopes, unlimited } from './support/endpoints.js';
+import { envelopes, forbidden, unlimited } from './support/endpoints.js';
 import { fieldError, gql, requestError } from './support/graphql.js';
 import { operations, rootPath } from './support/graphql-operations.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 
-const forbidden = (data: Record<string, unknown>) => ({ ...envelopes.FORBIDDEN, data });
 const workspaceTokenRequired = forbidden({ reason: 'workspaceTokenRequired', acceptedSchemes: ['developerAccessToken', 'tokenInSearchParams'] });
 
 /**

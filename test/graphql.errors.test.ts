@@ -13,6 +13,7 @@ import { fixtures } from './support/fixtures.js';
 import { documentError, fieldError, gql, invalidInput } from './support/graphql.js';
 import { photoCommentInput } from './support/graphql-operations.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+import { validationError } from './support/rest.js';
 
 /**
  * Every GraphQL error carries the REST envelope's code, status, defined and data in `extensions`:
@@ -61,7 +62,7 @@ describe('GraphQL errors carry the envelope', () => {
     const res = await gql(t, CreateContactDocument, { input: { email: 'DUP@example.com' } }, token);
     expect(res.body).toEqual({
       data: null,
-      errors: [fieldError(['createContact'], { defined: true, code: 'validation', status: 422, message: 'Validation error', data: { field: 'email', reason: 'alreadyExists' } })],
+      errors: [fieldError(['createContact'], validationError({ field: 'email', reason: 'alreadyExists' }))],
     });
   });
 

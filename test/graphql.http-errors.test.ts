@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unlimited } from './support/endpoints.js';
 import { fixtures } from './support/fixtures.js';
+import { documentError } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestResponse, type TestWorkspace } from './support/harness.js';
+import { malformedJson } from './support/rest.js';
 
 /**
  * The HTTP edges of /graphql answer in GraphQL's error shape with the envelope in `extensions`,
@@ -14,15 +16,7 @@ import { createTestApp, type TestApp, type TestResponse, type TestWorkspace } fr
 const error = (message: string, extensions: Record<string, unknown>) => ({ errors: [{ message, extensions }] });
 const badRequest = (message: string) => error(message, { defined: false, code: 'badRequest', status: 400 });
 const unsupportedMediaType = error('Request bodies must be sent as application/json', { defined: false, code: 'unsupportedMediaType', status: 415 });
-const invalidOperation = {
-  message: 'Input validation failed',
-  extensions: {
-    defined: true,
-    code: 'invalidRequestData',
-    status: 422,
-    data: { issues: [{ message: 'Could not determine what operation to execute.', path: ['operationName'] }] },
-  },
-};
+const invalidOperation = documentError('Could not determine what operation to execute.', {}, ['operationName']);
 
 function expectJson(res: TestResponse, status: number, body: unknown, type = 'application/json; charset=utf-8') {
   expect([res.status, res.headers.get('content-type'), res.body]).toEqual([status, type, body]);
@@ -44,13 +38,7 @@ describe('GraphQL HTTP errors in the envelope', () => {
   it('malformed JSON: 400 malformedJson, as REST answers the same body', async () => {
     const body = '{"query": "{ tags { id } }",';
     const rest = await t.request('POST', '/v1/contacts', { ...auth, body });
-    expect(rest.body).toEqual({
-      defined: false,
-      code: 'malformedJson',
-      status: 400,
-      message: 'The request body is not valid JSON',
-      data: { reason: expect.any(String) },
-    });
+    expect(rest.body).toEqual(malformedJson());
     const { message, ...extensions } = rest.body;
     expectJson(await post(body), 400, error(message, extensions));
   });
@@ -113,20 +101,7 @@ describe('GraphQL HTTP errors in the envelope', () => {
   });
 
   it('a document that fails: 200 under application/json, 422 under application/graphql-response+json', async () => {
-    const syntaxError = {
-      errors: [
-        {
-          message: 'Input validation failed',
-          locations: [{ line: 1, column: 13 }],
-          extensions: {
-            defined: true,
-            code: 'invalidRequestData',
-            status: 422,
-            data: { issues: [{ message: 'Syntax Error: Expected Name, found <EOF>.', path: ['query'] }] },
-          },
-        },
-      ],
-    };
+    const syntaxError = { errors: [documentError('Syntax Error: Expected Name, found <EOF>.', { locations: [{ line: 1, column: 13 }] })] };
     const body = JSON.stringify({ query: '{ tags { id ' });
     expectJson(await post(body), 200, syntaxError);
     expectJson(await post(body, { accept: 'application/json' }), 200, syntaxError);

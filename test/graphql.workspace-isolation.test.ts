@@ -14,12 +14,11 @@ import {
   UnfollowConversationDocument,
   WorkspaceCountsDocument,
 } from './graphql/generated/graphql.js';
-import { envelopes, unlimited } from './support/endpoints.js';
+import { unlimited } from './support/endpoints.js';
 import { fixtures } from './support/fixtures.js';
 import { fieldError, gql } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
-
-const notFound = (resource: string) => ({ ...envelopes.notFound, data: { resource } });
+import { notFound } from './support/rest.js';
 
 /** A workspace's token never sees or changes another workspace's rows, through any field. */
 describe('GraphQL workspace isolation', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse, type TestWorkspace } from './support/harness.js';
 import { envelopes, forbidden, unlimited } from './support/endpoints.js';
+import { invalidRequestData, malformedJson } from './support/rest.js';
 
 /**
  * Every error the platform produces, as the contract's envelope {defined, code, status, message,
@@ -134,12 +135,12 @@ describe('error envelope for every platform error code', () => {
 
   it('400 malformedJson for a body that does not parse', async () => {
     const res = await t.request('POST', '/v1/contacts', { token: ws.developerToken, body: '{"email": "a@example.com",' });
-    expectEnvelope(res, { defined: false, code: 'malformedJson', status: 400, message: 'The request body is not valid JSON', data: { reason: expect.any(String) } });
+    expectEnvelope(res, malformedJson());
   });
 
   it('422 invalidRequestData with data.issues [{message, path}] for input that fails its schema', async () => {
     const res = await t.request('GET', '/v1/dynamic-images?perPage=0', { token: ws.developerToken });
-    expectEnvelope(res, { defined: true, code: 'invalidRequestData', status: 422, message: 'Input validation failed', data: { issues: [{ message: expect.any(String), path: ['query', 'perPage'] }] } });
+    expectEnvelope(res, invalidRequestData([{ message: expect.any(String), path: ['query', 'perPage'] }]));
     const body = await t.request('POST', '/v1/photo-comments', { token: ws.developerToken, body: { name: '' } });
     expect(body.status).toBe(422);
     for (const issue of body.body.data.issues) {

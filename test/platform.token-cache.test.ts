@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { envelopes, unlimited } from './support/endpoints.js';
+import { statementsOf } from './support/graphql.js';
 import { runCli } from './support/processes.js';
 import { revokeTokenById } from '../src/domain/auth/token.service.js';
 
@@ -9,8 +10,6 @@ import { revokeTokenById } from '../src/domain/auth/token.service.js';
  * path, and a revocation made elsewhere (the operator CLI, another server) takes effect within
  * TOKEN_CACHE_SECONDS. Statement counts come from the X-Db-Statements header.
  */
-const statements = (res: { headers: Headers }) => Number(res.headers.get('x-db-statements'));
-
 describe('token lookup cache', () => {
   let t: TestApp;
   let ws: TestWorkspace;
@@ -26,7 +25,7 @@ describe('token lookup cache', () => {
     const viaQuery = await t.request('GET', '/v1/tags', { token: ws.developerToken, tokenInQuery: true });
     expect([first.status, second.status, viaQuery.status]).toEqual([200, 200, 200]);
     // GET /v1/tags is one query; the first request also ran the token lookup.
-    expect([statements(first), statements(second), statements(viaQuery)]).toEqual([2, 1, 1]);
+    expect([statementsOf(first), statementsOf(second), statementsOf(viaQuery)]).toEqual([2, 1, 1]);
   });
 
   it('caches unknown tokens too, so a flood of guesses does not reach the database', async () => {
@@ -34,9 +33,9 @@ describe('token lookup cache', () => {
     const first = await t.request('GET', '/v1/tags', { token: guess });
     const second = await t.request('GET', '/v1/tags', { token: guess });
     expect([first.status, second.status]).toEqual([401, 401]);
-    expect([statements(first), statements(second)]).toEqual([1, 0]);
+    expect([statementsOf(first), statementsOf(second)]).toEqual([1, 0]);
     // Malformed tokens never reach the database at all.
-    expect(statements(await t.request('GET', '/v1/tags', { token: 'garbage' }))).toBe(0);
+    expect(statementsOf(await t.request('GET', '/v1/tags', { token: 'garbage' }))).toBe(0);
   });
 
   it('stops accepting a token revoked by the operator CLI within TOKEN_CACHE_SECONDS', async () => {
@@ -54,7 +53,7 @@ describe('token lookup cache', () => {
 
       // Another process revoked it: this one still trusts its cache (no database round trip)...
       const stale = await app.request('GET', '/v1/tags', { token });
-      if (Date.now() - cachedAt < ttlMs - 500) expect([stale.status, statements(stale)]).toEqual([200, 1]);
+      if (Date.now() - cachedAt < ttlMs - 500) expect([stale.status, statementsOf(stale)]).toEqual([200, 1]);
       // ...until the entry expires, at most TOKEN_CACHE_SECONDS after it was cached.
       let res = stale;
       while (res.status === 200 && Date.now() - cachedAt < ttlMs + 2000) {
@@ -86,7 +85,7 @@ describe('token lookup cache', () => {
     try {
       const w = await uncached.workspace();
       const counts = [];
-      for (let i = 0; i < 3; i++) counts.push(statements(await uncached.request('GET', '/v1/tags', { token: w.developerToken })));
+      for (let i = 0; i < 3; i++) counts.push(statementsOf(await uncached.request('GET', '/v1/tags', { token: w.developerToken })));
       expect(counts).toEqual([2, 2, 2]);
     } finally {
       await uncached.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
-import { forbidden, invalidRequestData, isoNow, validationError } from './support/rest.js';
+import { digits, forbidden, invalidRequestData, isoNow, validationError } from './support/rest.js';
 
 describe('POST /v1/contacts', () => {
   let t: TestApp;
@@ -11,7 +11,7 @@ describe('POST /v1/contacts', () => {
 
   /** The whole contact object of a new contact: every scalar, gender, the four nested arrays. */
   const newContact = (fields: { email?: string | null; phoneNumber?: string | null; firstName?: string | null; lastName?: string | null; fullName?: string }) => ({
-    id: expect.stringMatching(/^\d+$/),
+    id: digits(),
     avatar: null,
     phoneNumber: fields.phoneNumber ?? null,
     email: fields.email ?? null,

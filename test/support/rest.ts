@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { Issue } from '../../src/errors/validation.js';
 
-/** Whole-body expectations for the REST tests. */
+/**
+ * Whole-body expectations for the REST tests: the error envelopes (GraphQL tests pass the same ones
+ * to fieldError, which moves all but the message into `extensions`) and matchers for values the
+ * server makes.
+ */
 
 /** A timestamp the server produced itself (ISO 8601 UTC with milliseconds). */
 export const isoNow = () => expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -26,6 +30,15 @@ export const forbidden = (data: Record<string, unknown>) => ({
   status: 403,
   message: 'You do not have permission to perform this action',
   data,
+});
+
+/** 400 malformedJson (not in the contract's table: defined false); `data.reason` is the parser's message. */
+export const malformedJson = () => ({
+  defined: false,
+  code: 'malformedJson',
+  status: 400,
+  message: 'The request body is not valid JSON',
+  data: { reason: expect.any(String) },
 });
 
 /** 422 validation: the contract's default message; what failed is in `data`. */
