@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Issue } from '../../src/errors/validation.js';
+import { envelopes, forbidden } from './endpoints.js';
 
 /**
  * Whole-body expectations for the REST tests: the error envelopes (GraphQL tests pass the same ones
@@ -21,16 +22,10 @@ export const invalidRequestData = (issues: Issue[]) => ({
 });
 
 /** 404 notFound: the contract's default message; `data.resource` names what was looked for. */
-export const notFound = (resource: string) => ({ defined: true, code: 'notFound', status: 404, message: 'Resource not found', data: { resource } });
+export const notFound = (resource: string) => ({ ...envelopes.notFound, data: { resource } });
 
 /** 403 FORBIDDEN: the contract's default message; `data.reason` names the rule (see src/domain/auth/access.ts). */
-export const forbidden = (data: Record<string, unknown>) => ({
-  defined: true,
-  code: 'FORBIDDEN',
-  status: 403,
-  message: 'You do not have permission to perform this action',
-  data,
-});
+export { forbidden };
 
 /** 400 malformedJson (not in the contract's table: defined false); `data.reason` is the parser's message. */
 export const malformedJson = () => ({
