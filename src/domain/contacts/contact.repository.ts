@@ -3,8 +3,7 @@ import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
 import type { ContactsTable } from '../../db/types.js';
 import { idString, nowIso, toBool } from '../../db/values.js';
-import { isPostgres } from '../../db/database.js';
-import { likeContains } from '../../db/values.js';
+import { containsInsensitive, trigramMatches, usesTrigramTable } from '../../db/search.js';
 import type { ContactScalars } from './contact.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
 
@@ -117,9 +116,6 @@ const searchText = sql`coalesce(first_name, '') || ' ' || coalesce(last_name, ''
 /** Trigram matches (over all workspaces) above which walking the workspace's order is cheaper. */
 const MANY_MATCHES = 1000;
 
-/** An FTS5 phrase query for the keyword taken literally (the trigram tokenizer keeps every character). */
-const ftsPhrase = (keyword: string) => `"${keyword.replace(/"/g, '""')}"`;
-
 /**
  * Newest first (creation time, then id), keyset-paginated: `after` is the last contact of the
  * previous page. Served by the (workspace_id, created_at) index in that order, so a page reads
@@ -143,29 +139,24 @@ export async function listContacts(
   opts: { limit: number; after?: { createdAt: string; id: number }; keyword?: string },
 ): Promise<ContactScalars[]> {
   const keyword = opts.keyword;
-  const fewMatches = keyword !== undefined && !isPostgres(db) && [...keyword].length >= 3 && (await countTrigramMatches(db, keyword, MANY_MATCHES + 1)) <= MANY_MATCHES;
+  const fewMatches = usesTrigramTable(db, keyword) && (await countTrigramMatches(db, keyword, MANY_MATCHES + 1)) <= MANY_MATCHES;
   let q = db.selectFrom('contacts').selectAll();
   if (fewMatches) {
-    q = q
-      .where(sameWorkspace('workspace_id', workspaceId))
-      .where('id', 'in', sql<number>`(select rowid from contacts_fts where contacts_fts match ${ftsPhrase(keyword)})`);
+    q = q.where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', trigramMatches('contacts_fts', keyword));
   } else {
     q = q.where('workspace_id', '=', workspaceId);
   }
   const after = opts.after;
   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
-  if (keyword) {
-    const op = isPostgres(db) ? sql.raw('ilike') : sql.raw('like');
-    // Same expression as the pg_trgm index on contacts, so PostgreSQL can use it.
-    q = q.where(sql<boolean>`(${searchText}) ${op} ${likeContains(keyword)} escape '\\'`);
-  }
+  // Same expression as the pg_trgm index on contacts, so PostgreSQL can use it.
+  if (keyword) q = q.where(containsInsensitive(db, searchText, keyword));
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toContactScalars);
 }
 
 /** SQLite: contacts of any workspace whose search text contains the keyword (3+ characters), counting at most `upTo`. */
 async function countTrigramMatches(db: Executor, keyword: string, upTo: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from contacts_fts where contacts_fts match ${ftsPhrase(keyword)} limit ${upTo})`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${trigramMatches('contacts_fts', keyword, upTo)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { countRows } from '../../db/count.js';
-import { isPostgres, type Executor } from '../../db/database.js';
-import { containsInsensitive } from '../../db/search.js';
+import type { Executor } from '../../db/database.js';
+import { containsInsensitive, trigramMatches, usesTrigramTable } from '../../db/search.js';
 import { idString } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { ErrorLog } from './error-log.schema.js';
@@ -16,11 +15,8 @@ import type { ErrorLog } from './error-log.schema.js';
  */
 function filtered(db: Executor, workspaceId: number, keyword: string | undefined) {
   const logs = db.selectFrom('error_logs');
-  if (keyword && !isPostgres(db) && [...keyword].length >= 3) {
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    return logs
-      .where(sameWorkspace('workspace_id', workspaceId))
-      .where('id', 'in', sql<number>`(select rowid from error_logs_fts where error_logs_fts match ${phrase})`);
+  if (usesTrigramTable(db, keyword)) {
+    return logs.where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', trigramMatches('error_logs_fts', keyword));
   }
   const inWorkspace = logs.where('workspace_id', '=', workspaceId);
   if (!keyword) return inWorkspace;
