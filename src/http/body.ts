@@ -27,11 +27,15 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
 
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new AppError('unsupportedMediaType');
-  const text = Buffer.concat(chunks).toString('utf8');
+  return parseJson(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** JSON text a client sent, or 400 malformedJson with the parser's `data.reason` (plus `where`'s details). */
+export function parseJson(text: string, where: { message?: string; data?: Record<string, unknown> } = {}): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new AppError('malformedJson', { data: { reason: (e as Error).message } });
+    throw new AppError('malformedJson', { message: where.message, data: { ...where.data, reason: (e as Error).message } });
   }
 }
 

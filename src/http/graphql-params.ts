@@ -1,5 +1,5 @@
 import { AppError } from '../errors/catalogue.js';
-import { readJsonBody } from './body.js';
+import { parseJson, readJsonBody } from './body.js';
 
 /**
  * The GraphQL-over-HTTP parameters of a request to /graphql, read as REST reads its input, so both
@@ -29,9 +29,5 @@ export async function readGraphQLParams(request: Request, url: URL, limitBytes: 
 function jsonParameter(params: URLSearchParams, name: string): unknown {
   const text = params.get(name);
   if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new AppError('malformedJson', { message: `The ${name} parameter is not valid JSON`, data: { parameter: name, reason: (e as Error).message } });
-  }
+  return parseJson(text, { message: `The ${name} parameter is not valid JSON`, data: { parameter: name } });
 }
