@@ -67,14 +67,6 @@ async function main() {
     `  REST base URL: ${base}/v1`,
     `  API reference: ${base}/docs`,
   ];
-  if (!demo) {
-    lines.push(
-      '',
-      'Every call needs a token; tokens are shown only when they are created. Make one with:',
-      '  npm run --silent cli -- workspace create --name "My workspace" --json',
-      '  npm run --silent cli -- token create --workspace <id> --kind developer --json',
-    );
-  }
   if (demo) {
     lines.push(
       '',
@@ -85,6 +77,13 @@ async function main() {
       'Try it:',
       `  curl -H "Authorization: Bearer ${demo.developerToken}" ${base}/v1/tags`,
       `  curl "${base}/v1/workspaces?token=${demo.developerToken}"`,
+    );
+  } else {
+    lines.push(
+      '',
+      'Every call needs a token; tokens are shown only when they are created. Make one with:',
+      '  npm run --silent cli -- workspace create --name "My workspace" --json',
+      '  npm run --silent cli -- token create --workspace <id> --kind developer --json',
     );
   }
   console.log(lines.join('\n') + '\n');
