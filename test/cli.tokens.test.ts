@@ -14,6 +14,7 @@ const isoMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 describe('cli: token create, list, revoke', () => {
   let target: TestDatabaseUrl;
   let workspaceId: string;
+  let firstTokens: { developer: string; user: string };
   const cli = (...args: string[]) => runCli(args, { DATABASE_URL: target.url });
   const api = async <T>(fn: (app: Awaited<ReturnType<typeof openTestApp>>) => Promise<T>) => {
     // A fresh app per check: no token cache carried over from an earlier check.
@@ -28,7 +29,7 @@ describe('cli: token create, list, revoke', () => {
   beforeAll(async () => {
     target = await freshDatabaseUrl();
     const created = await cli('workspace', 'create', '--name', 'Tokens Inc', '--json');
-    workspaceId = JSON.parse(created.stdout).workspace.id;
+    ({ workspace: { id: workspaceId }, tokens: firstTokens } = JSON.parse(created.stdout));
   });
   afterAll(() => target.drop());
 
@@ -68,16 +69,18 @@ describe('cli: token create, list, revoke', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = JSON.parse(run.stdout);
     expect(rows).toEqual([
-      { id: '1', kind: 'developer', name: 'default workspace API token', prefix: expect.stringMatching(/^mdev_\w{4}$/), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
-      { id: '2', kind: 'user', name: 'owner access token', prefix: expect.stringMatching(/^musr_/), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
+      { id: '1', kind: 'developer', name: 'default workspace API token', prefix: firstTokens.developer.slice(0, 9), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
+      { id: '2', kind: 'user', name: 'owner access token', prefix: firstTokens.user.slice(0, 9), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
       { id: '3', kind: 'developer', name: 'reporting', prefix: expect.stringMatching(/^mdev_/), permission: 'read_only', scopes: ['contacts', 'tags'], createdAt: expect.stringMatching(isoMs), revokedAt: null },
       { id: '4', kind: 'user', name: 'API token', prefix: expect.stringMatching(/^musr_/), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
       { id: '5', kind: 'developer', name: 'API token', prefix: expect.stringMatching(/^mdev_/), permission: 'full', scopes: null, createdAt: expect.stringMatching(isoMs), revokedAt: null },
     ]);
     const text = await cli('token', 'list', '--workspace', workspaceId);
     expect(text.code).toBe(0);
-    for (const row of rows) expect(text.stdout).toContain(row.prefix);
-    expect(text.stdout).toContain('reporting');
+    // A readable table: a header row, then one row per token with its prefix and name.
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^│ id +│ kind +│ name +│ prefix +│ permission +│ scopes +│ created +│ revoked +│$/);
+    for (const row of rows) expect(lines.some((l) => l.includes(` ${row.prefix} `) && l.includes(` ${row.name} `))).toBe(true);
     expect(text.stdout).not.toMatch(/m(dev|usr)_[\w-]{43}/);
   });
 

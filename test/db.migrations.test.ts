@@ -1,18 +1,20 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import { createDatabase, type Database } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrator.js';
+import { createMigrator, migrateToLatest } from '../src/db/migrator.js';
 import { listContacts } from '../src/domain/contacts/contact.repository.js';
+import { listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
+import { listErrorLogs } from '../src/domain/error-logs/error-log.repository.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
 import { repoRoot, runProgram } from './support/processes.js';
 
 // The data model of the contract, and the index behind every lookup, foreign key and list order.
 const tables = [
   'api_tokens', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
-  'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'inbox_teams', 'inboxes', 'lead_ad_automations',
+  'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
   'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
 ];
 
@@ -34,6 +36,7 @@ const commonIndexes: Record<string, string[]> = {
   contact_tags_tag_idx: ['tag_id'],
   contact_tags_workspace_idx: ['workspace_id'],
   contacts_workspace_created_idx: ['workspace_id', 'created_at'],
+  idempotency_keys_created_idx: ['workspace_id', 'created_at'],
   contacts_workspace_email_uq: ['workspace_id', 'lower(email)'],
   contacts_workspace_message_idx: ['workspace_id', 'last_message_at'],
   contacts_workspace_phone_uq: ['workspace_id', 'phone_number'],
@@ -59,7 +62,7 @@ const commonIndexes: Record<string, string[]> = {
   users_workspace_idx: ['workspace_id'],
 };
 // Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
-const postgresOnlyIndexes = ['contacts_search_trgm_idx', 'dynamic_images_name_trgm_idx', 'error_logs_action_trgm_idx', 'error_logs_detail_trgm_idx'];
+const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx'];
 
 interface IndexInfo {
   table: string;
@@ -158,9 +161,11 @@ describe(`migrations on ${testEngine}`, () => {
     const expected = [...tables, 'kysely_migration', 'kysely_migration_lock'];
     const found = await listTables(database.db);
     if (testEngine === 'sqlite') {
-      // The FTS5 search tables over error logs and contacts, and their shadow tables.
-      expected.push('error_logs_fts', 'error_logs_fts_config', 'error_logs_fts_data', 'error_logs_fts_docsize', 'error_logs_fts_idx');
-      expected.push('contacts_fts', 'contacts_fts_config', 'contacts_fts_data', 'contacts_fts_docsize', 'contacts_fts_idx');
+      // The FTS5 tables of workspace trigram tokens over error logs and contacts, their shadow
+      // tables, and the numbers their triggers build the tokens from.
+      expected.push('error_logs_search', 'error_logs_search_config', 'error_logs_search_data', 'error_logs_search_docsize', 'error_logs_search_idx');
+      expected.push('contacts_search', 'contacts_search_config', 'contacts_search_data', 'contacts_search_docsize', 'contacts_search_idx');
+      expected.push('search_positions');
     }
     expect(found).toEqual(expected.sort());
   });
@@ -168,7 +173,8 @@ describe(`migrations on ${testEngine}`, () => {
   it.runIf(testEngine === 'sqlite')('keeps the SQLite search tables in step with their tables by triggers', async () => {
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' order by name`.execute(database.db);
     expect(rows.map((r) => r.name)).toEqual([
-      'contacts_fts_delete', 'contacts_fts_insert', 'contacts_fts_update', 'error_logs_fts_delete', 'error_logs_fts_insert', 'error_logs_fts_update',
+      'contacts_search_delete', 'contacts_search_insert', 'contacts_search_update',
+      'error_logs_search_delete', 'error_logs_search_insert', 'error_logs_search_update',
     ]);
   });
 
@@ -187,11 +193,7 @@ describe(`migrations on ${testEngine}`, () => {
   });
 
   it('migrates down to an empty database and up again', async () => {
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema: testEngine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0].s : undefined,
-    });
+    const migrator = await createMigrator(database.db);
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
@@ -201,12 +203,8 @@ describe(`migrations on ${testEngine}`, () => {
     expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
   });
 
-  it('indexes the contacts that exist when the contact search index is added', async () => {
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema: testEngine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0].s : undefined,
-    });
+  it('indexes the contacts, error logs and image names that exist when the search indexes are added', async () => {
+    const migrator = await createMigrator(database.db);
     const before = await migrator.migrateTo('2026_11_23_0001_contact_lookup_indexes');
     expect(before.error).toBeUndefined();
     const at = '2026-11-01T10:00:00.000Z';
@@ -223,11 +221,25 @@ describe(`migrations on ${testEngine}`, () => {
         { ...contact, first_name: null, last_name: null, email: null, phone_number: '+442071234567' },
       ])
       .execute();
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index']);
+    await database.db
+      .insertInto('error_logs')
+      .values({ workspace_id: workspaceId, contact_id: null, action: 'callWebhook', detail: 'Webhook timed out', http_code: '500', created_at: at, updated_at: at })
+      .execute();
+    await database.db
+      .insertInto('dynamic_images')
+      .values({ workspace_id: workspaceId, name: 'Birthday card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: '{}', created_at: at, updated_at: at })
+      .execute();
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);
     expect(await found('.com +1415')).toEqual(['+14155550100']);
+    const logs = async (keyword: string) => (await listErrorLogs(database.db, workspaceId, { keyword, limit: 10, offset: 0 })).map((l) => l.detail);
+    expect(await logs('TIMED')).toEqual(['Webhook timed out']);
+    expect(await logs('callweb')).toEqual(['Webhook timed out']);
+    const images = async (name: string) => (await listDynamicImages(database.db, workspaceId, { name, limit: 10, offset: 0 })).map((i) => i.name);
+    expect(await images('THDAY C')).toEqual(['Birthday card']);
+    expect(await images('card!')).toEqual([]);
   });
 
   it('indexes every foreign key column (as the leading column of an index or primary key)', async () => {

@@ -58,7 +58,8 @@ describe('rate limits without Redis', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await t.request('GET', '/v1/tags', { token: ws.developerToken })).status);
       expect(statuses).toEqual([200, 200, 429]);
-      expect(Date.now() - started).toBeLessThan(1000);
+      // Waiting on Redis would cost each request about a second (three: 3 s); the margin is for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(2500);
     } finally {
       await t.close();
     }

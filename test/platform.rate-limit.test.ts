@@ -41,6 +41,8 @@ describe('per-IP rate limit, before authentication', () => {
       { limit: '3', remaining: '0', reset: '1', retryAfter: null },
     ]);
     expect(limitHeaders(burst[3])).toEqual({ limit: '3', remaining: '0', reset: '1', retryAfter: '1' });
+    // The policy beside them (draft-ietf-httpapi-ratelimit-headers): 3 requests per 1-second window.
+    for (const r of burst) expect(r.headers.get('ratelimit-policy')).toBe('3;w=1');
     expect(burst[3].body).toEqual({ ...envelopes.tooManyRequests, data: { budget: 'ip', retryAfterSeconds: 1 } });
 
     // Another client has its own budget.
@@ -107,7 +109,7 @@ describe('per-workspace rate limit, after authentication', () => {
     ]);
     expect(burst[3].body).toEqual({ ...envelopes.tooManyRequests, data: { budget: 'workspace', retryAfterSeconds: 1 } });
     // GraphQL reports the same error in its own format.
-    expect(burst[4].body).toEqual({ errors: [{ message: 'Too many requests', extensions: { defined: true, code: 'tooManyRequests', status: 429, data: { budget: 'workspace', retryAfterSeconds: 1 } } }] });
+    expect(burst[4].body).toEqual({ errors: [{ message: 'Too many requests for this workspace: retry in 1 second', extensions: { defined: true, code: 'tooManyRequests', status: 429, data: { budget: 'workspace', retryAfterSeconds: 1 } } }] });
 
     const other = await t.request('GET', '/v1/tags', { token: b.developerToken });
     expect([other.status, other.headers.get('ratelimit-remaining')]).toEqual([200, '2']);

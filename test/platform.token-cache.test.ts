@@ -50,17 +50,20 @@ describe('token lookup cache', () => {
 
       const revoked = await runCli(['token', 'revoke', String(id)], { DATABASE_URL: app.config.DATABASE_URL });
       expect(revoked).toMatchObject({ code: 0, stdout: `Revoked token ${id}. Running servers stop accepting it within TOKEN_CACHE_SECONDS.\n` });
+      // The CLI process itself may take longer than the cache lives on a loaded machine: the
+      // entry must be gone by the later of its expiry and the revocation (plus polling slack).
+      const mustBeGoneBy = Math.max(cachedAt + ttlMs, Date.now()) + 1500;
 
       // Another process revoked it: this one still trusts its cache (no database round trip)...
       const stale = await app.request('GET', '/v1/tags', { token });
       if (Date.now() - cachedAt < ttlMs - 500) expect([stale.status, statementsOf(stale)]).toEqual([200, 1]);
       // ...until the entry expires, at most TOKEN_CACHE_SECONDS after it was cached.
       let res = stale;
-      while (res.status === 200 && Date.now() - cachedAt < ttlMs + 2000) {
+      while (res.status === 200 && Date.now() < mustBeGoneBy) {
         await new Promise((r) => setTimeout(r, 100));
         res = await app.request('GET', '/v1/tags', { token });
       }
-      expect(Date.now() - cachedAt).toBeLessThan(ttlMs + 300);
+      expect(Date.now()).toBeLessThan(mustBeGoneBy);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(envelopes.INVALID_CHATBOT_TOKEN);
       // Other tokens of the workspace are unaffected.

@@ -15,7 +15,7 @@ const tsxLoader = pathToFileURL(join(repoRoot, 'node_modules/tsx/dist/loader.mjs
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const k of Object.keys(base)) {
-    if (/^(DATABASE_URL|REDIS_URL|PORT|HOST|LOG_LEVEL|SEED_DEMO|NODE_ENV|RATE_LIMIT_.*|TOKEN_CACHE_SECONDS|SHUTDOWN_TIMEOUT_MS)$/.test(k)) delete base[k];
+    if (/^(DATABASE_URL|REDIS_URL|PORT|HOST|LOG_LEVEL|SEED_DEMO|NODE_ENV|RATE_LIMIT_.*|TOKEN_CACHE_SECONDS|SHUTDOWN_TIMEOUT_MS|SHUTDOWN_DRAIN_MS|WEB_CONCURRENCY|MAX_CONNECTIONS|CORS_ORIGINS|METRICS_TOKEN)$/.test(k)) delete base[k];
   }
   return { ...base, ...env };
 }
@@ -67,12 +67,12 @@ export interface RunningServer {
 
 /**
  * Starts `src/server.ts` and waits for its banner. PORT defaults to 0 (a free port), HOST to the
- * loopback interface. Rejects with the output when the process exits before listening.
+ * loopback interface, SHUTDOWN_DRAIN_MS to 0 (stop at once on SIGTERM; the drain has its own test). Rejects with the output when the process exits before listening.
  */
 export async function startServer(env: Record<string, string>, options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, 'src/server.ts')], {
     cwd: options.cwd ?? repoRoot,
-    env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
+    env: childEnv({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
