@@ -2,6 +2,8 @@
 // reads, with no framework, authentication, validation or logging: the floor the API is compared to.
 import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
+import { workspaceTrigramQuery } from '../src/db/search.js';
+import { likeContains } from '../src/db/values.js';
 
 const db = new Database(process.env.DATABASE_URL!, { readonly: true });
 db.pragma('journal_mode = WAL');
@@ -14,8 +16,8 @@ const fields = db.prepare(`select f.id, f.name, f.description, f.type, v.value f
   where +c.workspace_id = ? and c.id = ? order by f.id`);
 const imagesCount = db.prepare(`select count(*) n from dynamic_images where workspace_id = ? and name like ? escape '\\'`);
 const images = db.prepare(`select * from dynamic_images where workspace_id = ? and name like ? escape '\\' order by created_at desc, id desc limit ? offset ?`);
-const logsCount = db.prepare(`select count(*) n from error_logs where +workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?)`);
-const logs = db.prepare(`select * from error_logs where +workspace_id = ? and id in (select rowid from error_logs_fts where error_logs_fts match ?) order by created_at desc, id desc limit ? offset ?`);
+const logsCount = db.prepare(`select count(*) n from error_logs where +workspace_id = ? and id in (select rowid from error_logs_search where error_logs_search match ?) and (detail like ? escape '\\' or action like ? escape '\\')`);
+const logs = db.prepare(`select * from error_logs where +workspace_id = ? and id in (select rowid from error_logs_search where error_logs_search match ?) and (detail like ? escape '\\' or action like ? escape '\\') order by created_at desc, id desc limit ? offset ?`);
 
 const send = (res: import('node:http').ServerResponse, body: unknown) => {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -35,9 +37,11 @@ createServer((req, res) => {
     return send(res, { data: rows, pageCount: Math.ceil(total / 50) });
   }
   if (p === '/error-logs') {
-    const phrase = `"${url.searchParams.get('keyword') ?? ''}"`;
-    const total = (logsCount.get(workspaceId, phrase) as { n: number }).n;
-    return send(res, { data: logs.all(workspaceId, phrase, 50, 0), pageCount: Math.ceil(total / 50) });
+    const keyword = url.searchParams.get('keyword') ?? '';
+    const query = workspaceTrigramQuery(workspaceId, keyword);
+    const like = likeContains(keyword);
+    const total = (logsCount.get(workspaceId, query, like, like) as { n: number }).n;
+    return send(res, { data: logs.all(workspaceId, query, like, like, 50, 0), pageCount: Math.ceil(total / 50) });
   }
   res.writeHead(404).end();
 }).listen(0, '127.0.0.1', function (this: import('node:http').Server) {

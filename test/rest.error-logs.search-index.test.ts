@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from './support/harness.js';
 import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
- * The error-log keyword search must be served by its trigram index, not a scan of the logs: the
- * FTS5 trigram table on SQLite, the pg_trgm GIN indexes on PostgreSQL. This runs the repository's
+ * The error-log keyword search must be served by its workspace trigram index, not a scan of the
+ * logs: the FTS5 table error_logs_search on SQLite, the GIN indexes on workspace_trigrams() on
+ * PostgreSQL. This runs the repository's
  * real statements (count and page) and asks each engine for their query plans.
  */
 describe('error-log keyword search uses the trigram index', () => {
@@ -74,15 +75,14 @@ describe('error-log keyword search uses the trigram index', () => {
     expect(plans).toHaveLength(2);
     for (const plan of plans) {
       if (testEngine === 'postgres') {
-        expect(plan).toContain('error_logs_detail_trgm_idx');
-        expect(plan).toContain('error_logs_action_trgm_idx');
+        expect(plan).toContain('error_logs_search_tokens_idx');
         expect(plan).not.toContain('Seq Scan on error_logs');
       } else {
-        expect(plan).toMatch(/SCAN error_logs_fts VIRTUAL TABLE/);
+        expect(plan).toMatch(/SCAN error_logs_search VIRTUAL TABLE/);
         expect(plan).toMatch(/SEARCH error_logs USING INTEGER PRIMARY KEY/);
         // Walking the workspace's created_at index and probing the matches costs a read per log.
         expect(plan).not.toContain('error_logs_workspace_created_idx');
-        expect(plan).not.toMatch(/SCAN error_logs\b(?!_fts)/);
+        expect(plan).not.toMatch(/SCAN error_logs\b(?!_search)/);
       }
     }
   });

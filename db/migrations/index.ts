@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import * as createSchema from './2026_11_22_0001_create_schema.js';
 import * as contactLookupIndexes from './2026_11_23_0001_contact_lookup_indexes.js';
 import * as contactSearchIndex from './2026_11_23_0002_contact_search_index.js';
+import * as workspaceScopedSearch from './2026_11_23_0003_workspace_scoped_search.js';
+import * as idempotencyKeys from './2026_11_23_0004_idempotency_keys.js';
+import * as workspaceScopedImageSearch from './2026_11_23_0005_workspace_scoped_image_search.js';
+import * as storedSearchTokens from './2026_11_23_0006_stored_search_tokens.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -11,4 +15,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_create_schema': createSchema,
   '2026_11_23_0001_contact_lookup_indexes': contactLookupIndexes,
   '2026_11_23_0002_contact_search_index': contactSearchIndex,
+  '2026_11_23_0003_workspace_scoped_search': workspaceScopedSearch,
+  '2026_11_23_0004_idempotency_keys': idempotencyKeys,
+  '2026_11_23_0005_workspace_scoped_image_search': workspaceScopedImageSearch,
+  '2026_11_23_0006_stored_search_tokens': storedSearchTokens,
 };

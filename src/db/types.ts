@@ -257,6 +257,17 @@ export interface ErrorLogsTable {
   updated_at: string;
 }
 
+export interface IdempotencyKeysTable {
+  workspace_id: number;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -277,4 +288,5 @@ export interface DB {
   lead_ad_automations: LeadAdAutomationsTable;
   dynamic_images: DynamicImagesTable;
   error_logs: ErrorLogsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -18,6 +18,7 @@ export interface RecordingHandleOptions {
 /** A statement run through the recording handle, with the engine's plan for it. */
 export interface PlannedStatement {
   sql: string;
+  parameters: readonly unknown[];
   /** EXPLAIN's `QUERY PLAN` rows on PostgreSQL, EXPLAIN QUERY PLAN's `detail` rows on SQLite, one a line. */
   plan: string;
 }
@@ -70,7 +71,7 @@ export async function openRecordingHandle(url: string, options: RecordingHandleO
     await run();
     const statements = captured;
     captured = [];
-    return Promise.all(statements.map(async (q) => ({ sql: q.sql, plan: await explain(q) })));
+    return Promise.all(statements.map(async (q) => ({ sql: q.sql, parameters: q.parameters, plan: await explain(q) })));
   };
   return {
     db,

@@ -87,3 +87,10 @@ export async function listCommentAutomations(
   const rows = await q.orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toAutomation);
 }
+
+/** Comment automations of both channels by id in one statement; only this workspace's. */
+export async function commentAutomationsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<StoredCommentAutomation[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('comment_automations').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toAutomation);
+}

@@ -1,13 +1,42 @@
-import type { Executor } from '../../db/database.js';
+import { dynamicImageColumns } from '../../db/columns.js';
+import { sql, type Selectable } from 'kysely';
+import { isPostgres, type Executor } from '../../db/database.js';
+import type { DynamicImagesTable } from '../../db/types.js';
 import { countRows } from '../../db/count.js';
-import { containsInsensitive } from '../../db/search.js';
+import { containsInsensitive, postgresTrigramCandidates, usesTrigramIndex } from '../../db/search.js';
 import { idString, parseJson, toBool } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 import type { DynamicImage } from './dynamic-image.schema.js';
 
+const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
+  id: idString(r.id),
+  name: r.name,
+  customFieldId: r.custom_field_id === null ? '' : idString(r.custom_field_id),
+  backgroundUrl: r.background_url,
+  imageUrl: r.image_url,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  enabled: toBool(r.enabled),
+  data: parseJson(r.data),
+});
+
+/**
+ * The name filter's cost must depend only on the workspace's own images. PostgreSQL: a name of 3+
+ * characters is answered from the GIN index on the workspace's trigram tokens of the name
+ * (`workspace_trigrams(workspace_id, name)`, src/db/search.ts), whose lists hold no other
+ * workspace's images; the workspace check is then a plain filter (`sameWorkspace`), as for contacts
+ * and error logs, so the plan is that index alone, whatever the table's statistics say about other
+ * workspaces (given `workspace_id = ?`, the planner switched to AND-ing it with the workspace index
+ * once another workspace grew). SQLite: the workspace's rows in (workspace_id, created_at, id)
+ * order, each name tested. A name of 1 or 2 characters has no trigram: ILIKE (LIKE) over the
+ * workspace's rows. The ILIKE (LIKE) filter stays on every path, so the results are exactly its.
+ */
 function filtered(db: Executor, workspaceId: number, name: string | undefined) {
-  let q = db.selectFrom('dynamic_images').where('workspace_id', '=', workspaceId);
-  if (name) q = q.where(containsInsensitive(db, 'name', name));
-  return q;
+  const images = db.selectFrom('dynamic_images');
+  if (!name) return images.where('workspace_id', '=', workspaceId);
+  const like = containsInsensitive(db, 'name', name);
+  if (!isPostgres(db) || !usesTrigramIndex(name)) return images.where('workspace_id', '=', workspaceId).where(like);
+  return images.where(sameWorkspace('workspace_id', workspaceId)).where(postgresTrigramCandidates(workspaceId, name)).where(like);
 }
 
 export async function countDynamicImages(db: Executor, workspaceId: number, name?: string): Promise<number> {
@@ -17,21 +46,18 @@ export async function countDynamicImages(db: Executor, workspaceId: number, name
 /** Newest first, ties by id (newest id first): a stable order for page-number pagination. */
 export async function listDynamicImages(db: Executor, workspaceId: number, opts: { name?: string; limit: number; offset: number }): Promise<DynamicImage[]> {
   const rows = await filtered(db, workspaceId, opts.name)
-    .selectAll()
+    .select(dynamicImageColumns)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit)
     .offset(opts.offset)
     .execute();
-  return rows.map((r) => ({
-    id: idString(r.id),
-    name: r.name,
-    customFieldId: r.custom_field_id === null ? '' : idString(r.custom_field_id),
-    backgroundUrl: r.background_url,
-    imageUrl: r.image_url,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    enabled: toBool(r.enabled),
-    data: parseJson(r.data),
-  }));
+  return rows.map(toDynamicImage);
+}
+
+/** Dynamic images by id in one statement; only this workspace's. */
+export async function dynamicImagesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<DynamicImage[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toDynamicImage);
 }

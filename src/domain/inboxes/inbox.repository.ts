@@ -47,17 +47,41 @@ export async function inboxesByIds(db: Executor, workspaceId: number, ids: reado
   return rows.map(toInbox);
 }
 
+const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; channel: string }): ContactInboxRow => ({
+  id: idString(r.id),
+  contactId: idString(r.contact_id),
+  inboxId: idString(r.inbox_id),
+  channel: r.channel,
+});
+
 /** Inbox memberships of many contacts in one statement. */
 export async function contactInboxesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactInboxRow[]> {
   if (contactIds.length === 0) return [];
   const rows = await db
-    .selectFrom('contact_inboxes')
-    .select(['id', 'contact_id', 'inbox_id', 'channel'])
-    .where(sameWorkspace('workspace_id', workspaceId))
-    .where('contact_id', 'in', [...contactIds])
-    .orderBy('id')
+    .selectFrom('contact_inboxes as m')
+    .innerJoin('inboxes as i', 'i.id', 'm.inbox_id')
+    .select(['m.id', 'm.contact_id', 'm.inbox_id', 'm.channel'])
+    .where(sameWorkspace('m.workspace_id', workspaceId))
+    .where(sameWorkspace('i.workspace_id', workspaceId))
+    .where('m.contact_id', 'in', [...contactIds])
+    .orderBy('m.id')
     .execute();
-  return rows.map((r) => ({ id: idString(r.id), contactId: idString(r.contact_id), inboxId: idString(r.inbox_id), channel: r.channel }));
+  return rows.map(toContactInbox);
+}
+
+/** Inbox memberships by id in one statement; only this workspace's. */
+export async function contactInboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactInboxRow[]> {
+  if (ids.length === 0) return [];
+  // As contactInboxesForContacts: a membership of another workspace's inbox is not there.
+  const rows = await db
+    .selectFrom('contact_inboxes as m')
+    .innerJoin('inboxes as i', 'i.id', 'm.inbox_id')
+    .select(['m.id', 'm.contact_id', 'm.inbox_id', 'm.channel'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where(sameWorkspace('i.workspace_id', workspaceId))
+    .where('m.id', 'in', [...ids])
+    .execute();
+  return rows.map(toContactInbox);
 }
 
 export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxTeamRow[]> {

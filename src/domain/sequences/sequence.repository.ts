@@ -16,6 +16,7 @@ export async function subscriptionsForContacts(db: Executor, workspaceId: number
     .innerJoin('sequences as q', 'q.id', 's.sequence_id')
     .select(['q.id as sequence_id', 'q.name', 's.contact_id'])
     .where(sameWorkspace('s.workspace_id', workspaceId))
+    .where(sameWorkspace('q.workspace_id', workspaceId))
     .where('s.contact_id', 'in', [...contactIds])
     .orderBy('s.id')
     .execute();

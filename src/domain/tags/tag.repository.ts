@@ -51,9 +51,22 @@ export async function tagsForContacts(db: Executor, workspaceId: number, contact
     .innerJoin('tags as t', 't.id', 'ct.tag_id')
     .select(['t.id', 't.name', 't.created_at', 't.updated_at', 't.deleted_at', 't.folder_id', 't.workspace_id', 'ct.contact_id'])
     .where(sameWorkspace('ct.workspace_id', workspaceId))
+    .where(sameWorkspace('t.workspace_id', workspaceId))
     .where('ct.contact_id', 'in', [...contactIds])
     .where('t.deleted_at', 'is', null)
     .orderBy('t.name')
     .execute();
   return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
+}
+
+/** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
+export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map(toTag);
 }

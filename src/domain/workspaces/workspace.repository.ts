@@ -1,3 +1,4 @@
+import { contactInWorkspace } from '../conversations/conversation.repository.js';
 import type { Executor } from '../../db/database.js';
 import { countRows } from '../../db/count.js';
 import { bool, nowIso, toBool } from '../../db/values.js';
@@ -99,14 +100,20 @@ export interface WorkspaceCounts {
 export async function countWorkspaceResources(db: Executor, workspaceId: number): Promise<WorkspaceCounts> {
   const row = await db
     .selectNoFrom((eb) => {
-      type Counted = 'contacts' | 'conversations' | 'comment_automations' | 'lead_ad_automations' | 'dynamic_images' | 'error_logs';
+      type Counted = 'contacts' | 'comment_automations' | 'lead_ad_automations' | 'dynamic_images' | 'error_logs';
       // Every counted table has a workspace_id column; Kysely cannot type a union of tables, so name one.
       const count = (table: Counted) =>
         eb.selectFrom(table as 'contacts').where('workspace_id', '=', workspaceId).select((e) => e.fn.countAll<number>().as('n'));
       return [
         count('contacts').as('contacts'),
         eb.selectFrom('tags').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null).select((e) => e.fn.countAll<number>().as('n')).as('tags'),
-        count('conversations').as('conversations'),
+        // As listed: a conversation whose contact is in another workspace is not there.
+        eb
+          .selectFrom('conversations')
+          .where('workspace_id', '=', workspaceId)
+          .where(contactInWorkspace(workspaceId))
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('conversations'),
         count('comment_automations').as('commentAutomations'),
         count('lead_ad_automations').as('leadAdAutomations'),
         count('dynamic_images').as('dynamicImages'),
