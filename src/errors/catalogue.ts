@@ -22,6 +22,7 @@ export const errorCatalogue = {
   badRequest: { status: 400, message: 'The request is not a well-formed GraphQL-over-HTTP request', defined: false, graphqlOnly: true },
   methodNotAllowed: { status: 405, message: 'This method is not allowed on this path', defined: false },
   notAcceptable: { status: 406, message: 'None of the media types the Accept header allows is served here', defined: false, graphqlOnly: true },
+  conflict: { status: 409, message: 'The request conflicts with another one in progress', defined: false },
   lengthRequired: { status: 411, message: 'POST /graphql needs a Content-Length header', defined: false },
   payloadTooLarge: { status: 413, message: 'The request body is too large', defined: false },
   unsupportedMediaType: { status: 415, message: 'Request bodies must be sent as application/json', defined: false },
