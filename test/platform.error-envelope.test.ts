@@ -47,7 +47,7 @@ describe('error envelope for every platform error code', () => {
   });
 
   it('404 notFound for an unknown path, with or without a token', async () => {
-    for (const path of ['/', '/v1', '/v1/unknown', '/v1/tags/1/extra', '/graphql/extra', '/V1/TAGS']) {
+    for (const path of ['/index.html', '/docs/assets/unknown.js', '/v1', '/v1/unknown', '/v1/tags/1/extra', '/graphql/extra', '/V1/TAGS']) {
       for (const token of [undefined, ws.developerToken]) {
         expectEnvelope(await t.request('GET', path, { token }), { ...envelopes.notFound, data: { method: 'GET', path } });
       }
@@ -116,7 +116,7 @@ describe('error envelope for every platform error code', () => {
     expect(await t.db.selectFrom('contacts').select('id').execute()).toEqual([]);
     // POST /graphql is capped by its Content-Length before anything runs.
     const gql = await t.graphql(`{ __typename } # ${'x'.repeat(1000)}`, undefined, { token: ws.developerToken });
-    expect([gql.status, gql.body]).toEqual([413, { errors: [{ message: 'The request body is too large', extensions: { defined: false, code: 'payloadTooLarge', status: 413, data: { limitBytes: 1000 } } }] }]);
+    expect([gql.status, gql.body]).toEqual([413, { errors: [{ message: 'The request body is larger than the limit of 1000 bytes', extensions: { defined: false, code: 'payloadTooLarge', status: 413, data: { limitBytes: 1000 } } }] }]);
   });
 
   it('415 unsupportedMediaType for a body that is not JSON', async () => {

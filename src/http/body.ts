@@ -6,6 +6,15 @@ import { AppError } from '../errors/catalogue.js';
  * An empty body reads as `undefined`, which the route's zod schema then reports.
  */
 export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const bytes = await readBodyBytes(request, limitBytes);
+  if (bytes === undefined) return undefined;
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new AppError('unsupportedMediaType');
+  return parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+}
+
+/** The raw body within `limitBytes` (413 beyond, declared or streamed); undefined when empty. */
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array | undefined> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
   if (!request.body) return undefined;
@@ -23,11 +32,7 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
     }
     chunks.push(value);
   }
-  if (size === 0) return undefined;
-
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new AppError('unsupportedMediaType');
-  return parseJson(Buffer.concat(chunks).toString('utf8'));
+  return size === 0 ? undefined : Buffer.concat(chunks);
 }
 
 /** JSON text a client sent, or 400 malformedJson with the parser's `data.reason` (plus `where`'s details). */

@@ -1,23 +1,77 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors/catalogue.js';
 import type { Config } from '../config/config.js';
 
+/** What the platform needs of a limiter: its budget, its window, and taking a point. */
+export interface Limiter {
+  readonly points: number;
+  readonly duration: number;
+  consume(key: string): Promise<RateLimiterRes>;
+}
+
 export interface RateLimiters {
-  ip: RateLimiterAbstract;
-  workspace: RateLimiterAbstract;
+  ip: Limiter;
+  workspace: Limiter;
+}
+
+/**
+ * Stops asking a sick Redis. Once a command fails (a frozen Redis: after its 500 ms command
+ * time-out; an unreachable one: at once), every limiter counts in this process's memory for
+ * `retryAfterMs` before Redis is asked again, so no request waits on Redis more than once per period.
+ */
+class RedisBreaker {
+  private openUntil = 0;
+  constructor(
+    private readonly retryAfterMs: number,
+    private readonly onTrip: (err: unknown) => void,
+  ) {}
+  get open() {
+    return Date.now() < this.openUntil;
+  }
+  trip(err: unknown) {
+    if (this.open) return;
+    this.openUntil = Date.now() + this.retryAfterMs;
+    this.onTrip(err);
+  }
+}
+
+/** A Redis budget shared by every process, with this process's memory standing in while Redis is sick. */
+class SharedLimiter implements Limiter {
+  constructor(
+    private readonly shared: RateLimiterRedis,
+    private readonly local: RateLimiterMemory,
+    private readonly breaker: RedisBreaker,
+  ) {}
+  get points() {
+    return this.local.points;
+  }
+  get duration() {
+    return this.local.duration;
+  }
+  async consume(key: string): Promise<RateLimiterRes> {
+    if (this.breaker.open) return this.local.consume(key);
+    try {
+      return await this.shared.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw err; // over the budget: an answer, not a failure
+      this.breaker.trip(err);
+      return this.local.consume(key);
+    }
+  }
 }
 
 /**
  * Fixed-window limiters: per client IP before authentication, per workspace after it. In memory by
- * default; in Redis when REDIS_URL is set so several processes share one budget (with an in-memory
- * insurance limiter so a Redis outage degrades to per-process limits instead of failing requests).
+ * default; in Redis when REDIS_URL is set so several processes share one budget, degrading to
+ * per-process budgets (never to failed or stalled requests) while Redis is sick.
  */
-export function createRateLimiters(config: Config, redis: Redis | null, keyPrefix = 'rl'): RateLimiters {
-  const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
+export function createRateLimiters(config: Config, redis: Redis | null, keyPrefix = 'rl', onRedisTrip: (err: unknown) => void = () => {}): RateLimiters {
+  const breaker = new RedisBreaker(config.REDIS_RETRY_AFTER_MS, onRedisTrip);
+  const make = (name: string, points: number, duration: number): Limiter => {
     const opts = { keyPrefix: `${keyPrefix}:${name}`, points, duration };
-    if (!redis) return new RateLimiterMemory(opts);
-    return new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) });
+    const local = new RateLimiterMemory(opts);
+    return redis ? new SharedLimiter(new RateLimiterRedis({ ...opts, storeClient: redis }), local, breaker) : local;
   };
   return {
     ip: make('ip', config.RATE_LIMIT_IP_POINTS, config.RATE_LIMIT_IP_WINDOW_SECONDS),
@@ -25,17 +79,19 @@ export function createRateLimiters(config: Config, redis: Redis | null, keyPrefi
   };
 }
 
-const headersOf = (limiter: RateLimiterAbstract, res: RateLimiterRes): Record<string, string> => ({
+/** The IETF draft's headers (draft-ietf-httpapi-ratelimit-headers-07): budget, what is left, seconds to reset, and the policy. */
+const headersOf = (limiter: Limiter, res: RateLimiterRes): Record<string, string> => ({
   'RateLimit-Limit': String(limiter.points),
   'RateLimit-Remaining': String(Math.max(0, res.remainingPoints)),
   'RateLimit-Reset': String(Math.max(0, Math.ceil(res.msBeforeNext / 1000))),
+  'RateLimit-Policy': `${limiter.points};w=${limiter.duration}`,
 });
 
 /**
  * Takes one point for `key`; returns the RateLimit-* headers to send, or throws 429 tooManyRequests
  * (default message; `data.budget` says which limit binds) carrying them plus Retry-After.
  */
-export async function consume(limiter: RateLimiterAbstract, key: string, budget: 'ip' | 'workspace'): Promise<Record<string, string>> {
+export async function consume(limiter: Limiter, key: string, budget: 'ip' | 'workspace'): Promise<Record<string, string>> {
   try {
     return headersOf(limiter, await limiter.consume(key));
   } catch (rejection) {

@@ -1,4 +1,5 @@
 import { AppError, type ErrorEnvelope } from '../errors/catalogue.js';
+import { describeError } from '../errors/describe.js';
 import type { Logger } from '../observability/logger.js';
 
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
@@ -18,8 +19,11 @@ export function errorResponse(err: AppError): Response {
   return jsonResponse(err.status, err.toEnvelope(), err.headers);
 }
 
-/** The same error as a GraphQL-over-HTTP response, for failures before GraphQL execution starts. */
+/**
+ * The same error as a GraphQL-over-HTTP response, for failures before GraphQL execution starts:
+ * the envelope in `extensions`, a `message` that says what happened (describeError).
+ */
 export function graphqlErrorResponse(err: AppError): Response {
-  const { message, ...extensions }: ErrorEnvelope = err.toEnvelope();
-  return jsonResponse(err.status, { errors: [{ message, extensions }] }, err.headers);
+  const { message: _default, ...extensions }: ErrorEnvelope = err.toEnvelope();
+  return jsonResponse(err.status, { errors: [{ message: describeError(err), extensions }] }, err.headers);
 }

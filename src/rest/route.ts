@@ -35,13 +35,37 @@ export interface Route<
   params?: P;
   query?: Q;
   body?: B;
-  response: { status: number; description: string; schema: R };
+  response: {
+    status: number;
+    description: string;
+    schema: R;
+    /** For a 201: where the created record can be read (sent as `Location`). */
+    location?: (created: z.output<R>) => string;
+  };
   /**
    * Error statuses the contract lists for this operation. The OpenAPI document adds those every
    * route can answer (see `documentedErrorStatuses` in openapi.ts).
    */
   errors: number[];
+  /**
+   * Examples for the reference (OpenAPI `examples`, the curl sample, /docs and /docs/static): one
+   * value for each part the route takes (path parameters, query parameters as sent in the URL, the
+   * body) and the success response. Each must parse with its schema (test/contract.openapi-examples).
+   */
+  examples: RouteExamples<P, Q, B, R>;
   handler: (ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
+}
+
+export interface RouteExamples<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  params?: z.input<P>;
+  query?: z.input<Q>;
+  body?: z.input<B>;
+  response: z.output<R>;
 }
 
 /** Identity function that keeps each route's schema types tied to its handler. */

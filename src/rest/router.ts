@@ -117,5 +117,6 @@ export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal
     // Our own output broke the contract: a bug, reported as 500 and logged with the details.
     throw new Error(`Response of ${route.operationId} does not match its schema: ${shaped.error.message}`);
   }
-  return jsonResponse(route.response.status, shaped.data);
+  const location = route.response.location?.(shaped.data);
+  return jsonResponse(route.response.status, shaped.data, location ? { Location: location } : {});
 }

@@ -13,6 +13,7 @@ export const conversationRoutes = [
     params: idParams,
     response: { status: 200, description: 'Unfollowed', schema: successSchema },
     errors: [400, 401, 403, 404, 422, 429, 500],
+    examples: { params: { id: '4' }, response: { success: true } },
     handler: ({ db, who, params }) => setConversationFollowed(db, who.workspaceId, params.id, false),
   }),
 ];

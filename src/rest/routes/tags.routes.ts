@@ -12,6 +12,16 @@ export const tagRoutes = [
     access: { action: 'read', scope: 'tags' },
     response: { status: 200, description: 'All tags (not paginated)', schema: tagListSchema },
     errors: [400, 401, 403, 404, 429, 500],
+    examples: {
+      response: {
+        data: [
+          { id: '6', name: 'Abandoned cart' },
+          { id: '3', name: 'Customer' },
+          { id: '2', name: 'Lead' },
+          { id: '1', name: 'VIP' },
+        ],
+      },
+    },
     handler: async ({ db, who }) => ({ data: await listWorkspaceTags(db, who.workspaceId) }),
   }),
 ];

@@ -13,6 +13,22 @@ export const workspaceRoutes = [
     access: { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes },
     response: { status: 200, description: 'The workspace', schema: workspaceSchema },
     errors: [401, 403, 429, 500],
+    examples: {
+      response: {
+        id: '1',
+        name: 'Demo Workspace',
+        defaultReply: 'Thanks for your message! We will get back to you shortly.',
+        targetCountry: 'US',
+        language: 'en',
+        timezone: 'UTC',
+        brandColor: '#2563eb',
+        logo: '',
+        ownerId: '1',
+        developmentMode: true,
+        createdAt: '2026-11-23T11:16:33.699Z',
+        updatedAt: '2026-11-23T11:16:33.701Z',
+      },
+    },
     handler: async ({ db, who }) => presentWorkspace(await getWorkspace(db, who.workspaceId)),
   }),
 ];
