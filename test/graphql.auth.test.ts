@@ -9,6 +9,7 @@ import { operations, rootPath } from './support/graphql-operations.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 
 const workspaceTokenRequired = forbidden({ reason: 'workspaceTokenRequired', acceptedSchemes: ['developerAccessToken', 'tokenInSearchParams'] });
+const invalidToken = 'The token is malformed, unknown or revoked (or a user access token sent in ?token=)';
 
 /**
  * GraphQL applies REST's authentication and access rules: the same tokens and schemes, the token
@@ -29,10 +30,11 @@ describe('GraphQL authentication and access rules', () => {
   });
   afterAll(() => t.close());
 
-  it('the table names every Query and Mutation field of the schema', () => {
+  it('the table names every Query and Mutation field of the schema (but node and nodes, whose rule is per type: graphql.node.test.ts)', () => {
     const rootFields = [schema.getQueryType(), schema.getMutationType()]
       .filter(isObjectType)
-      .flatMap((type) => Object.keys(type.getFields()).map((name) => `${type.name}.${name}`));
+      .flatMap((type) => Object.keys(type.getFields()).map((name) => `${type.name}.${name}`))
+      .filter((field) => field !== 'Query.node' && field !== 'Query.nodes');
     expect(operations.map((o) => o.field).sort()).toEqual(rootFields.sort());
   });
 
@@ -40,16 +42,16 @@ describe('GraphQL authentication and access rules', () => {
     const res = await gql(t, TagsDocument, {});
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
-    expect(res.body).toEqual(requestError(envelopes.UNAUTHORIZED));
+    expect(res.body).toEqual(requestError(envelopes.UNAUTHORIZED, 'Authentication required: send a token as "Authorization: Bearer <token>"'));
   });
 
   it('an unknown token, or a user access token in ?token=: 401 INVALID_CHATBOT_TOKEN', async () => {
     const unknown = await gql(t, TagsDocument, {}, { token: `mdev_${'x'.repeat(43)}` });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual(requestError(envelopes.INVALID_CHATBOT_TOKEN));
+    expect(unknown.body).toEqual(requestError(envelopes.INVALID_CHATBOT_TOKEN, invalidToken));
     const userInQuery = await gql(t, TagsDocument, {}, { token: ws.userToken, tokenInQuery: true });
     expect(userInQuery.status).toBe(401);
-    expect(userInQuery.body).toEqual(requestError(envelopes.INVALID_CHATBOT_TOKEN));
+    expect(userInQuery.body).toEqual(requestError(envelopes.INVALID_CHATBOT_TOKEN, invalidToken));
   });
 
   it('a workspace API token in ?token= is accepted, as on REST', async () => {
@@ -59,13 +61,13 @@ describe('GraphQL authentication and access rules', () => {
 
   it('a read-only token is refused on a mutation before its input is validated (as REST checks access first)', async () => {
     const res = await gql(t, CreateContactDocument, { input: { email: 'not an email' } }, { token: readOnly.developer });
-    expect(res.body).toEqual({ data: null, errors: [fieldError(['createContact'], forbidden({ reason: 'readOnlyToken' }))] });
+    expect(res.body).toEqual({ data: null, errors: [fieldError(['createContact'], forbidden({ reason: 'readOnlyToken' }), 'This token is read-only: mutations need a full-permission token')] });
   });
 
   it('each workspace count needs the scope of its area', async () => {
     const token = await t.token(ws.id, { kind: 'developer', scopes: ['workspace', 'tags'] });
     const res = await gql(t, WorkspaceCountsDocument, {}, { token });
-    const denied = (field: string, scope: string) => fieldError(['workspace', 'counts', field], forbidden({ reason: 'missingScope', scope }));
+    const denied = (field: string, scope: string) => fieldError(['workspace', 'counts', field], forbidden({ reason: 'missingScope', scope }), `This token lacks the "${scope}" scope`);
     expect(res.body).toEqual({
       data: {
         workspace: {
@@ -95,7 +97,7 @@ describe('GraphQL authentication and access rules', () => {
 
     it(`${op.field} with a full user access token: ${op.workspaceTokensOnly ? '403 FORBIDDEN (token kind)' : 'allowed'}`, async () => {
       const res = await (await op.prepare(t, ws.id))({ token: ws.userToken });
-      if (op.workspaceTokensOnly) expect(res.body).toEqual({ data: null, errors: [fieldError(path, workspaceTokenRequired)] });
+      if (op.workspaceTokensOnly) expect(res.body).toEqual({ data: null, errors: [fieldError(path, workspaceTokenRequired, 'Only a workspace API token may do this: user access tokens cannot')] });
       else expect(res.body.errors).toBeUndefined();
     });
 
@@ -106,9 +108,9 @@ describe('GraphQL authentication and access rules', () => {
         const call = await op.prepare(t, ws.id);
         const res = await call({ token: readOnly[kind] });
         if (refusedByKind) {
-          expect(res.body).toEqual({ data: null, errors: [fieldError(path, workspaceTokenRequired)] });
+          expect(res.body).toEqual({ data: null, errors: [fieldError(path, workspaceTokenRequired, 'Only a workspace API token may do this: user access tokens cannot')] });
         } else if (op.action !== 'read') {
-          expect(res.body).toEqual({ data: null, errors: [fieldError(path, forbidden({ reason: 'readOnlyToken' }))] });
+          expect(res.body).toEqual({ data: null, errors: [fieldError(path, forbidden({ reason: 'readOnlyToken' }), 'This token is read-only: mutations need a full-permission token')] });
           // Nothing happened: the same call with a full token still succeeds (the automation still
           // exists to delete, the conversation is still followed, ...).
           expect((await call({ token: ws.developerToken })).body.errors).toBeUndefined();
@@ -127,7 +129,7 @@ describe('GraphQL authentication and access rules', () => {
     it(`${op.field} with every scope but "${op.scope}": 403 FORBIDDEN`, async () => {
       const token = await t.token(ws.id, { kind: 'developer', scopes: scopes.filter((s) => s !== op.scope) });
       const res = await (await op.prepare(t, ws.id))({ token });
-      expect(res.body).toEqual({ data: null, errors: [fieldError(path, forbidden({ reason: 'missingScope', scope: op.scope }))] });
+      expect(res.body).toEqual({ data: null, errors: [fieldError(path, forbidden({ reason: 'missingScope', scope: op.scope }), `This token lacks the "${op.scope}" scope`)] });
     });
   }
 });

@@ -60,7 +60,7 @@ describe('GraphQL connections', () => {
     const foreign = conversations.body.data!.conversations.pageInfo.endCursor!;
     for (const after of [foreign, 'not-a-cursor']) {
       const res = await gql(t, ContactIdsDocument, { after }, token);
-      expect(res.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'after is not a cursor of this list', path: ['after'] }])] });
+      expect(res.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'after is not a cursor of this list', path: ['after'] }], 'after is not a cursor of this list')] });
     }
   });
 

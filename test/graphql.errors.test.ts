@@ -44,6 +44,7 @@ describe('GraphQL errors carry the envelope', () => {
             { message: 'phoneNumber must be an optional + followed by 7 to 20 digits', path: ['input', 'phoneNumber'] },
             { message: 'email must be a valid email address', path: ['input', 'email'] },
           ],
+          'phoneNumber must be an optional + followed by 7 to 20 digits (and 1 more issue)',
         ),
       ],
     });
@@ -53,7 +54,7 @@ describe('GraphQL errors carry the envelope', () => {
     const res = await gql(t, CreateContactDocument, { input: { firstName: 'Ada', email: null } }, token);
     expect(res.body).toEqual({
       data: null,
-      errors: [invalidInput(['createContact'], [{ message: 'Provide at least one of email or phoneNumber', path: ['input'] }])],
+      errors: [invalidInput(['createContact'], [{ message: 'Provide at least one of email or phoneNumber', path: ['input'] }], 'input: Provide at least one of email or phoneNumber')],
     });
   });
 
@@ -62,7 +63,7 @@ describe('GraphQL errors carry the envelope', () => {
     const res = await gql(t, CreateContactDocument, { input: { email: 'DUP@example.com' } }, token);
     expect(res.body).toEqual({
       data: null,
-      errors: [fieldError(['createContact'], validationError({ field: 'email', reason: 'alreadyExists' }))],
+      errors: [fieldError(['createContact'], validationError({ field: 'email', reason: 'alreadyExists' }), 'Another contact already has this email')],
     });
   });
 
@@ -84,6 +85,7 @@ describe('GraphQL errors carry the envelope', () => {
             { message: 'value must not be negative', path: ['input', 'replyAfter', 'value'] },
             { message: 'must be a time of day as HH:mm', path: ['input', 'startTime'] },
           ],
+          'name must not be empty (and 3 more issues)',
         ),
       ],
     });
@@ -92,7 +94,7 @@ describe('GraphQL errors carry the envelope', () => {
 
   it('a missing record: notFound at its field', async () => {
     const res = await gql(t, ContactByIdentifierDocument, { identifier: 'nobody@example.com' }, token);
-    expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], { ...envelopes.notFound, data: { resource: 'Contact' } })] });
+    expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], { ...envelopes.notFound, data: { resource: 'Contact' } }, 'Contact not found')] });
   });
 
   it('a syntax error, an unknown field and a mistyped variable: invalidRequestData for the document', async () => {
@@ -112,7 +114,7 @@ describe('GraphQL errors carry the envelope', () => {
     expect((await gql(t, ErrorLogsDocument, {}, token)).body.errors).toBeUndefined();
     await sql`alter table error_logs rename column created_at to logged_at`.execute(t.db);
     const res = await gql(t, ErrorLogsDocument, {}, { ...token, headers: { 'x-request-id': 'req-broken-logs' } });
-    expect(res.body).toEqual({ data: null, errors: [fieldError(['errorLogs'], envelopes.INTERNAL_SERVER_ERROR)] });
+    expect(res.body).toEqual({ data: null, errors: [fieldError(['errorLogs'], envelopes.INTERNAL_SERVER_ERROR, 'An unexpected error occurred')] });
     expect(res.text).not.toMatch(/select |created_at|logged_at|sqlite|relation "|no such|stack|\.ts:\d+/i);
     const logged = t.logs.find((l) => l.msg === 'unexpected GraphQL error' && l.requestId === 'req-broken-logs');
     expect(logged).toMatchObject({ level: 50, path: ['errorLogs'], err: { message: expect.stringMatching(/created_at/) } });

@@ -12,6 +12,12 @@ import { createTestApp, type TestApp, type TestWorkspace } from './support/harne
  */
 const page = (t: TestApp) => t.request('GET', '/graphql', { headers: { accept: 'text/html' } });
 
+/** The options the page hands GraphiQL: the JSON argument of the last renderYogaGraphiQL call. */
+const graphiqlOptionsOf = (html: string) => {
+  const call = html.slice(html.lastIndexOf('YogaGraphiQL.renderYogaGraphiQL('));
+  return JSON.parse(/^[^\n]*\n\s*window\.document\.querySelector\('#root'\),\s*\n\s*(\{.*\}),\s*\n/.exec(call)![1]);
+};
+
 describe('GraphiQL and introspection on (the default outside production)', () => {
   let t: TestApp;
   let ws: TestWorkspace;
@@ -26,10 +32,13 @@ describe('GraphiQL and introspection on (the default outside production)', () =>
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('<title>Messaging API · GraphiQL</title>');
-    const defaultQuery = JSON.parse(/"defaultQuery":("(?:[^"\\]|\\.)*")/.exec(res.text)![1]) as string;
-    const headers = JSON.parse(JSON.parse(/"headers":("(?:[^"\\]|\\.)*")/.exec(res.text)![1]) as string);
+    const { defaultQuery, headers: headersJson, shouldPersistHeaders } = graphiqlOptionsOf(res.text);
+    const headers = JSON.parse(headersJson);
+    expect(shouldPersistHeaders).toBe(false);
     expect(defaultQuery).toMatch(/Authorization header/);
-    expect(headers).toEqual({ Authorization: 'Bearer <paste a token here>' });
+    expect(headers).toEqual({ Authorization: 'Bearer <paste a token here: npm start prints the demo tokens>' });
+    expect(defaultQuery).toMatch(/npm start +prints the demo workspace's two tokens/);
+    expect(defaultQuery).toContain('npm run --silent cli -- token create');
 
     const f = fixtures(t.db, ws.id);
     const contact = await f.contact({ email: 'demo@example.com', firstName: 'Demo' });

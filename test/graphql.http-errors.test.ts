@@ -115,6 +115,6 @@ describe('GraphQL HTTP errors in the envelope', () => {
 
   it('authentication still comes first: a malformed body without a token is 401', async () => {
     const res = await post('{"query": ', {}, {} as { token: string });
-    expectJson(res, 401, error('Authentication required', { defined: true, code: 'UNAUTHORIZED', status: 401 }));
+    expectJson(res, 401, error('Authentication required: send a token as "Authorization: Bearer <token>"', { defined: true, code: 'UNAUTHORIZED', status: 401 }));
   });
 });

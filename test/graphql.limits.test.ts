@@ -34,20 +34,20 @@ describe('GraphQL document limits (defaults)', () => {
 
   it('depth over 8: refused, naming the depth limit', async () => {
     const res = await gql(t, TooDeepDocument, {}, token);
-    expect(res.body).toEqual({ errors: [documentError('Query depth limit of 8 exceeded, found 9.')] });
+    expect(res.body).toEqual({ errors: [documentError('Query depth limit of 8 exceeded, found 9.', {}, ['query'], 'Query depth 9 exceeds the limit of 8')] });
     expect(statementsOf(res)).toBe(0);
   });
 
   it('more than 30 aliases: refused, naming the alias limit', async () => {
     const res = await gql(t, TooManyAliasesDocument, {}, token);
-    expect(res.body).toEqual({ errors: [documentError('Aliases limit of 30 exceeded, found 31.')] });
+    expect(res.body).toEqual({ errors: [documentError('Aliases limit of 30 exceeded, found 31.', {}, ['query'], 'Query alias count 31 exceeds the limit of 30')] });
     expect(statementsOf(res)).toBe(0);
   });
 
   it('cost over 5000: refused before any SQL, naming the cost limit and the cost found', async () => {
     // Each page: 1 + 100 contacts x (node 1 + conversations 1 + 10 x (contact, inbox, user: 3)).
     const res = await gql(t, TwoExpensivePagesDocument, {}, token);
-    expect(res.body).toEqual({ errors: [documentError('Query cost limit of 5000 exceeded, found 6402.')] });
+    expect(res.body).toEqual({ errors: [documentError('Query cost limit of 5000 exceeded, found 6402.', {}, ['query'], 'Query cost 6402 exceeds the limit of 5000')] });
     expect(statementsOf(res)).toBe(0);
   });
 
@@ -58,17 +58,17 @@ describe('GraphQL document limits (defaults)', () => {
 
   it('first over 100, or under 1: 422 at the field, never clamped', async () => {
     const over = await gql(t, ContactIdsDocument, { first: 101 }, token);
-    expect(over.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'first must be at most 100 (list-argument cap)', path: ['first'] }])] });
+    expect(over.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'first must be at most 100 (list-argument cap)', path: ['first'] }], 'first must be at most 100 (list-argument cap)')] });
     expect(statementsOf(over)).toBe(0);
     const zero = await gql(t, ContactIdsDocument, { first: 0 }, token);
-    expect(zero.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'first must be at least 1', path: ['first'] }])] });
+    expect(zero.body).toEqual({ data: null, errors: [invalidInput(['contacts'], [{ message: 'first must be at least 1', path: ['first'] }], 'first must be at least 1')] });
   });
 
   it('last (backward pagination) is refused rather than ignored', async () => {
     const res = await gql(t, ContactsBackwardsDocument, { last: 5 }, token);
     expect(res.body).toEqual({
       data: null,
-      errors: [invalidInput(['contacts'], [{ message: 'Only forward pagination is supported: use first and after', path: ['last'] }])],
+      errors: [invalidInput(['contacts'], [{ message: 'Only forward pagination is supported: use first and after', path: ['last'] }], 'last: Only forward pagination is supported: use first and after')],
     });
   });
 
@@ -83,6 +83,7 @@ describe('GraphQL document limits (defaults)', () => {
             { message: 'page must be at least 1', path: ['page'] },
             { message: 'perPage must be at most 50', path: ['perPage'] },
           ],
+          'page must be at least 1 (and 1 more issue)',
         ),
       ],
     });
@@ -107,14 +108,14 @@ describe('GraphQL document limits (configured)', () => {
     const fits = await gql(t, ContactIdsDocument, { first: 49 }, { token: ws.developerToken });
     expect(fits.body.errors).toBeUndefined();
     const over = await gql(t, ContactIdsDocument, { first: 50 }, { token: ws.developerToken });
-    expect(over.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 51.')] });
+    expect(over.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 51.', {}, ['query'], 'Query cost 51 exceeds the limit of 50')] });
     const farOver = await gql(t, ContactIdsDocument, { first: 100 }, { token: ws.developerToken });
-    expect(farOver.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 101.')] });
+    expect(farOver.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 101.', {}, ['query'], 'Query cost 101 exceeds the limit of 50')] });
   });
 
   it('more tokens than GRAPHQL_MAX_TOKENS: refused, naming the token limit', async () => {
     const res = await gql(t, ContactsWithEverythingDocument, { first: 1 }, { token: ws.developerToken });
-    expect(res.body).toEqual({ errors: [documentError('Token limit of 60 exceeded.')] });
+    expect(res.body).toEqual({ errors: [documentError('Token limit of 60 exceeded.', {}, ['query'], 'Query token count exceeds the limit of 60')] });
   });
 });
 
@@ -127,7 +128,7 @@ describe('GraphQL cost limit on mutations', () => {
     const ws = await t.workspace({ name: 'Budget' });
     // createContact 1 + tags, notes, inboxes, customFields 1 each (their fields are scalars): 5.
     const res = await gql(t, CreateContactDocument, { input: { email: 'never@example.com' } }, { token: ws.developerToken });
-    expect(res.body).toEqual({ errors: [documentError('Query cost limit of 4 exceeded, found 5.')] });
+    expect(res.body).toEqual({ errors: [documentError('Query cost limit of 4 exceeded, found 5.', {}, ['query'], 'Query cost 5 exceeds the limit of 4')] });
     expect(await t.db.selectFrom('contacts').select('id').where('email', '=', 'never@example.com').execute()).toEqual([]);
   });
 });

@@ -91,7 +91,7 @@ describe('GraphQL mutations', () => {
     // It is not a net-comments automation.
     expect((await gql(t, CommentAutomationDocument, { id, channel: 'net' }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['commentAutomation'], { ...envelopes.notFound, data: { resource: 'Comment automation' } })],
+      errors: [fieldError(['commentAutomation'], { ...envelopes.notFound, data: { resource: 'Comment automation' } }, 'Comment automation not found')],
     });
   });
 
@@ -111,11 +111,11 @@ describe('GraphQL mutations', () => {
     expect((await gql(t, LeadAdAutomationsDocument, {}, token)).body.data!.leadAdAutomations.map((a) => a.id)).toEqual([keep]);
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: gone }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['deleteNetLeadAdAutomation'], { ...envelopes.notFound, data: { resource: 'Lead-ad automation' } })],
+      errors: [fieldError(['deleteNetLeadAdAutomation'], { ...envelopes.notFound, data: { resource: 'Lead-ad automation' } }, 'Lead-ad automation not found')],
     });
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: 'abc' }, token)).body).toEqual({
       data: null,
-      errors: [invalidInput(['deleteNetLeadAdAutomation'], [{ message: 'must be a digit string', path: ['id'] }])],
+      errors: [invalidInput(['deleteNetLeadAdAutomation'], [{ message: 'must be a LeadAdAutomation global id or a digit string', path: ['id'] }], 'id: must be a LeadAdAutomation global id or a digit string')],
     });
   });
 
@@ -134,7 +134,7 @@ describe('GraphQL mutations', () => {
     expect(await followed()).toBe(true);
     expect((await gql(t, UnfollowConversationDocument, { id: '999999' }, token)).body).toEqual({
       data: null,
-      errors: [fieldError(['unfollowConversation'], { ...envelopes.notFound, data: { resource: 'Conversation' } })],
+      errors: [fieldError(['unfollowConversation'], { ...envelopes.notFound, data: { resource: 'Conversation' } }, 'Conversation not found')],
     });
   });
 });

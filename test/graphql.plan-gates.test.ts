@@ -39,7 +39,7 @@ describe('GraphQL plan gates', () => {
         const call = await op.prepare(t, ws.id);
         const before = await rowCounts(t, ws.id);
         const res = await call({ token: ws.developerToken });
-        expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.trialExpired, data: { trialEndedAt: trialEndsAt } })] });
+        expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.trialExpired, data: { trialEndedAt: trialEndsAt } }, `The workspace's trial ended at ${trialEndsAt}: writes are refused until the plan changes`)] });
         expect(await rowCounts(t, ws.id)).toEqual(before);
       });
     }
@@ -64,7 +64,7 @@ describe('GraphQL plan gates', () => {
         const call = await op.prepare(t, ws.id);
         const before = await rowCounts(t, ws.id);
         const res = await call({ token: ws.developerToken });
-        expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.macLimitReached, data: { limit: 1, active: expect.any(Number) } })] });
+        expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.macLimitReached, data: { limit: 1, active: expect.any(Number) } }, expect.stringMatching(/^The workspace has \d+ monthly active contacts?, its limit is 1: writes are refused$/))] });
         expect(await rowCounts(t, ws.id)).toEqual(before);
       });
     }

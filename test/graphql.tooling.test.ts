@@ -23,7 +23,7 @@ describe('generated GraphQL files', () => {
 
   it('schema:check fails on a stale schema file and says to run schema:print; passes on a current one', () => {
     const stale = join(dir, 'stale.graphql');
-    writeFileSync(stale, readFileSync('schema.graphql', 'utf8').replace('type Tag {', 'type Tag {\n  colour: String'));
+    writeFileSync(stale, readFileSync('schema.graphql', 'utf8').replace('type Tag implements Node {', 'type Tag implements Node {\n  colour: String'));
     const failed = run('npx', ['tsx', 'scripts/print-schema.ts', '--check', stale]);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain('Run `npm run schema:print`');

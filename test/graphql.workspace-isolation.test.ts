@@ -60,7 +60,7 @@ describe('GraphQL workspace isolation', () => {
   it("B's contact, by id, email or phone, is notFound for A", async () => {
     for (const identifier of [ids.b.contact, 'b@example.com', '+15550002', `id:${ids.b.contact}`]) {
       const res = await gql(t, ContactByIdentifierDocument, { identifier }, asA);
-      expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], notFound('Contact'))] });
+      expect(res.body).toEqual({ data: null, errors: [fieldError(['contact'], notFound('Contact'), 'Contact not found')] });
     }
   });
 
@@ -101,22 +101,22 @@ describe('GraphQL workspace isolation', () => {
   it("B's conversation and comment automation are notFound for A", async () => {
     expect((await gql(t, ConversationDocument, { id: ids.b.conversation }, asA)).body).toEqual({
       data: null,
-      errors: [fieldError(['conversation'], notFound('Conversation'))],
+      errors: [fieldError(['conversation'], notFound('Conversation'), 'Conversation not found')],
     });
     expect((await gql(t, CommentAutomationDocument, { id: ids.b.netComment }, asA)).body).toEqual({
       data: null,
-      errors: [fieldError(['commentAutomation'], notFound('Comment automation'))],
+      errors: [fieldError(['commentAutomation'], notFound('Comment automation'), 'Comment automation not found')],
     });
   });
 
   it("A cannot unfollow B's conversation or delete B's lead-ad automation: notFound, and B's rows are unchanged", async () => {
     expect((await gql(t, UnfollowConversationDocument, { id: ids.b.conversation }, asA)).body).toEqual({
       data: null,
-      errors: [fieldError(['unfollowConversation'], notFound('Conversation'))],
+      errors: [fieldError(['unfollowConversation'], notFound('Conversation'), 'Conversation not found')],
     });
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: ids.b.leadAd }, asA)).body).toEqual({
       data: null,
-      errors: [fieldError(['deleteNetLeadAdAutomation'], notFound('Lead-ad automation'))],
+      errors: [fieldError(['deleteNetLeadAdAutomation'], notFound('Lead-ad automation'), 'Lead-ad automation not found')],
     });
     const asB = { token: b.developerToken };
     expect((await gql(t, ConversationDocument, { id: ids.b.conversation }, asB)).body.data!.conversation.followed).toBe(true);

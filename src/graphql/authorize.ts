@@ -38,7 +38,7 @@ export class PothosAccessPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> | undefined {
     const rule = fieldConfig.pothosOptions.access;
-    if (!rule || !resolver) return resolver;
+    if (!rule || rule === 'eachNodeType' || !resolver) return resolver;
     return async (parent, args, ctx, info) => {
       const { db, who } = ctx as GraphQLContext;
       await assertAccess(db, who, rule);
@@ -56,13 +56,19 @@ const rejectUnstorableText = (args: Record<string, unknown>) => {
 SchemaBuilder.registerPlugin('access', PothosAccessPlugin);
 
 /**
+ * A field's access option: a rule, or `eachNodeType` for `node` and `nodes`, whose record type is
+ * known only from each id: they apply each type's own rule themselves (src/graphql/node.ts).
+ */
+export type FieldAccess = AccessRule | 'eachNodeType';
+
+/**
  * The error the access rule of a built field raises for this caller, or null when it allows it.
  * For checks that run before execution (the cost limit validates arguments while costing them),
  * so that, as on REST, a caller without access learns that before learning its input is invalid.
  */
 export async function accessDenial(field: GraphQLField<unknown, unknown> | undefined, ctx: GraphQLContext): Promise<unknown> {
-  const rule = (field?.extensions.pothosOptions as { access?: AccessRule } | undefined)?.access;
-  if (!rule) return null;
+  const rule = (field?.extensions.pothosOptions as { access?: FieldAccess } | undefined)?.access;
+  if (!rule || rule === 'eachNodeType') return null;
   return assertAccess(ctx.db, ctx.who, rule).then(
     () => null,
     (err: unknown) => err,
@@ -76,7 +82,7 @@ declare global {
     }
     export interface FieldOptions<Types extends SchemaTypes, ParentShape, Type extends TypeParam<Types>, Nullable extends FieldNullability<Type>, Args extends InputFieldMap, ResolveShape, ResolveReturnShape> {
       /** Who may resolve this field: see `assertAccess`. Required on Query and Mutation fields. */
-      access?: AccessRule;
+      access?: FieldAccess;
     }
   }
 }

@@ -39,6 +39,12 @@ export const builder = new SchemaBuilder<{
   },
   relay: {
     clientMutationId: 'omit',
+    // node and nodes are defined in types/node.type.ts: they decode ids leniently (null for a
+    // garbled id) and apply each type's access rule, which the plugin's fields cannot.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    nodeTypeOptions: { description: 'A record with a global id: `node(id:)` fetches any of them.' },
+    idFieldOptions: { description: 'Global id (Relay): base64 of `Type:rawId`; `node(id:)` resolves it' },
     cursorType: 'String',
     // A connection field multiplies its selection by `first`: its edges list must not multiply
     // again, and pageInfo (computed from the page already loaded) costs nothing.

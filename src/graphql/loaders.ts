@@ -1,14 +1,19 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../db/database.js';
+import { commentAutomationsByIds } from '../domain/automations/comment-automation.repository.js';
 import { findContactsByIds } from '../domain/contacts/contact.repository.js';
-import { notesForContacts } from '../domain/contacts/contact-note.repository.js';
-import { conversationsForContacts } from '../domain/conversations/conversation.repository.js';
-import { fieldValuesForContacts } from '../domain/custom-fields/custom-field.repository.js';
-import { contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
+import { notesByIds, notesForContacts } from '../domain/contacts/contact-note.repository.js';
+import { conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';
+import { customFieldsByIds, fieldValuesForContacts } from '../domain/custom-fields/custom-field.repository.js';
+import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
+import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
+import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
+import { leadAdAutomationsByIds } from '../domain/lead-ads/lead-ad.repository.js';
 import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
 import { groupBy, inKeyOrder } from '../domain/shared/group.js';
-import { tagsForContacts } from '../domain/tags/tag.repository.js';
+import { tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
 import { findUsersByIds, type UserRecord } from '../domain/users/user.repository.js';
+import { getWorkspace, presentWorkspace } from '../domain/workspaces/workspace.service.js';
 
 /** Many rows per contact: one statement per batch of contact ids, results in key order. */
 const perContact = <T extends { contactId: string }>(load: (ids: readonly number[]) => Promise<T[]>) =>
@@ -41,6 +46,18 @@ export function createLoaders(db: Executor, workspaceId: number) {
     conversationInbox: byId((ids) => inboxesByIds(db, workspaceId, ids)),
     team: byId((ids) => inboxTeamsByIds(db, workspaceId, ids)),
     user: byId<UserRecord>((ids) => findUsersByIds(db, workspaceId, ids)),
+    // Records by id for node(id:) and nodes(ids:) (src/graphql/node.ts): one statement per type.
+    tag: byId((ids) => tagsByIds(db, workspaceId, ids)),
+    note: byId((ids) => notesByIds(db, workspaceId, ids)),
+    contactInbox: byId((ids) => contactInboxesByIds(db, workspaceId, ids)),
+    customField: byId((ids) => customFieldsByIds(db, workspaceId, ids)),
+    conversation: byId((ids) => conversationsByIds(db, workspaceId, ids)),
+    commentAutomation: byId((ids) => commentAutomationsByIds(db, workspaceId, ids)),
+    leadAdAutomation: byId((ids) => leadAdAutomationsByIds(db, workspaceId, ids)),
+    dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
+    errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
+    // Only the caller's own workspace is ever found.
+    workspace: byId(async (ids) => (ids.includes(workspaceId) ? [presentWorkspace(await getWorkspace(db, workspaceId))] : [])),
   };
 }
 

@@ -9,6 +9,7 @@ import './types/comment-automation.type.js';
 import './types/lead-ad.type.js';
 import './types/dynamic-image.type.js';
 import './types/error-log.type.js';
+import './types/node.type.js';
 
 /** Imports every type module (each registers itself on the builder) and builds the schema, sorted. */
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -5,16 +5,20 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Config } from '../config/config.js';
 import { AppError } from '../errors/catalogue.js';
+import { describeError } from '../errors/describe.js';
 import type { Logger } from '../observability/logger.js';
 import { currentRequestScope } from '../observability/request-scope.js';
 import { accessDenial } from './authorize.js';
 import type { GraphQLContext } from './context.js';
 import { schema } from './schema.js';
 
-/** An AppError as a GraphQL error: the envelope's code, status, defined and data in `extensions`. */
+/**
+ * An AppError as a GraphQL error: the envelope's code, status, defined and data in `extensions`,
+ * and a `message` that says what happened (describeError), since that is what clients show.
+ */
 function fromAppError(app: AppError, at: { nodes?: readonly ASTNode[]; path?: readonly (string | number)[] } = {}): GraphQLError {
-  const { message, ...extensions } = app.toEnvelope();
-  return createGraphQLError(message, { nodes: at.nodes, path: at.path, extensions: { ...extensions, http: undefined } });
+  const { message: _default, ...extensions } = app.toEnvelope();
+  return createGraphQLError(describeError(app), { nodes: at.nodes, path: at.path, extensions: { ...extensions, http: undefined } });
 }
 
 interface HttpExtension {
@@ -30,8 +34,8 @@ interface HttpExtension {
  *
  * - the document (syntax, validation against the schema, document limits, an operation that cannot
  *   be chosen, variables that do not fit their types) is the request's input: 422
- *   invalidRequestData in `extensions`, the code's default message, GraphQL's own text as the one
- *   issue at `query`, `variables.<name>` or `operationName`. HTTP 200 under application/json, as
+ *   invalidRequestData in `extensions`, GraphQL's own text as the one issue at `query`,
+ *   `variables.<name>` or `operationName` and as the message (limits reworded as found vs limit). HTTP 200 under application/json, as
  *   the spec asks of a well-formed request; 422 under application/graphql-response+json;
  * - parameters that are not a GraphQL request (no `query`, a `query` that is not a string, `variables`
  *   that are not an object, another field, a batch): 400 badRequest with Yoga's wording;
@@ -55,8 +59,8 @@ function fromRequestError(error: GraphQLError): GraphQLError {
     app = new AppError('invalidRequestData', { data: { issues: [{ message: detail, path }] } });
     status = { spec: true, status: 422 };
   }
-  const { message, ...extensions } = app.toEnvelope();
-  return createGraphQLError(message, {
+  const { message: _default, ...extensions } = app.toEnvelope();
+  return createGraphQLError(describeError(app), {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -30,9 +30,14 @@ export const gql = <R, V>(
 export const statementsOf = (res: TestResponse) => Number(res.headers.get('x-db-statements'));
 
 type Envelope = { defined: boolean; code: string; status: number; message: string; data?: unknown };
+/** The expected `message`: the exact text, or a matcher (expect.stringMatching) when part of it varies. */
+type Message = string | ReturnType<typeof expect.stringMatching>;
 
-/** The error a field raises: the envelope's message, and its code, status, defined, data in extensions. */
-export const fieldError = (path: (string | number)[], { message, ...extensions }: Envelope) => ({
+/**
+ * The error a field raises: `message` says what happened (each test pins its own text); the
+ * envelope's code, status, defined and data in extensions, exactly as REST sends them.
+ */
+export const fieldError = (path: (string | number)[], { message: _default, ...extensions }: Envelope, message: Message) => ({
   message,
   locations: expect.any(Array),
   path,
@@ -40,19 +45,19 @@ export const fieldError = (path: (string | number)[], { message, ...extensions }
 });
 
 /** A whole response refused before execution (authentication, rate limits): one error, no data. */
-export const requestError = ({ message, ...extensions }: Envelope) => ({ errors: [{ message, extensions }] });
+export const requestError = ({ message: _default, ...extensions }: Envelope, message: string) => ({ errors: [{ message, extensions }] });
 
-/** 422 invalidRequestData with its issues, as a field's error. */
-export const invalidInput = (path: (string | number)[], issues: { message: string; path: (string | number)[] }[]) =>
-  fieldError(path, { defined: true, code: 'invalidRequestData', status: 422, message: 'Input validation failed', data: { issues } });
+/** 422 invalidRequestData with its issues, as a field's error; `message` describes the first issue. */
+export const invalidInput = (path: (string | number)[], issues: { message: string; path: (string | number)[] }[], message: string) =>
+  fieldError(path, { defined: true, code: 'invalidRequestData', status: 422, message: 'Input validation failed', data: { issues } }, message);
 
 /**
  * GraphQL's own rejection of a document (syntax, schema validation, a document limit, a variable)
- * as invalidRequestData: the code's default message, GraphQL's message as the one issue, at path
- * `query` (or `variables.<name>`).
+ * as invalidRequestData: GraphQL's message as the one issue, at path `query` (or
+ * `variables.<name>`), and as the error's message unless `message` says otherwise (limits).
  */
-export const documentError = (issue: string, extra: Record<string, unknown> = {}, path: (string | number)[] = ['query']) => ({
-  message: 'Input validation failed',
+export const documentError = (issue: string, extra: Record<string, unknown> = {}, path: (string | number)[] = ['query'], message = issue) => ({
+  message,
   ...extra,
   extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message: issue, path }] } },
 });

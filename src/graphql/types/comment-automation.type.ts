@@ -12,11 +12,11 @@ import {
   type CommentAutomation,
 } from '../../domain/automations/comment-automation.schema.js';
 import { createPhotoCommentAutomation, getCommentAutomation } from '../../domain/automations/comment-automation.service.js';
-import { idParams } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byId } from '../cursor.js';
 import { contractEnum } from '../enums.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 
 const AutomationTypeEnum = contractEnum('CommentAutomationType', automationTypeSchema.options);
 const ChannelEnum = contractEnum('CommentChannel', channelSchema.options, 'photo: photo-sharing network comments; net: social-network post comments');
@@ -68,10 +68,11 @@ const Delay = builder.objectRef<A['replyAfter']>('Delay').implement({
   fields: (t) => ({ type: t.expose('type', { type: DelayTypeEnum }), value: t.exposeFloat('value') }),
 });
 
-export const CommentAutomationType = builder.objectRef<StoredCommentAutomation>('CommentAutomation').implement({
+export const CommentAutomationType = builder.node(builder.objectRef<StoredCommentAutomation>('CommentAutomation'), {
+  ...nodeOptions('CommentAutomation', { action: 'read', scope: 'automations' }, ({ loaders }) => loaders.commentAutomation),
   description: 'Replies to, or hides, comments on photo-network media (channel photo) or social-network posts (channel net).',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     channel: t.expose('channel', { type: ChannelEnum }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -107,7 +108,10 @@ builder.queryField('commentAutomation', (t) =>
     type: CommentAutomationType,
     description: 'One comment automation; with `channel`, only of that channel (GET /v1/net-comments/{id} is channel net).',
     access: read,
-    args: { id: t.arg.id({ required: true }).validate(idParams.shape.id), channel: t.arg({ type: ChannelEnum }) },
+    args: {
+      id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CommentAutomation')),
+      channel: t.arg({ type: ChannelEnum }),
+    },
     resolve: (_r, { id, channel }, { db, who }) => getCommentAutomation(db, who.workspaceId, channel ?? null, id),
   }),
 );

@@ -4,23 +4,39 @@ import type { ContactNoteRow } from '../../domain/contacts/contact-note.reposito
 import { listContacts } from '../../domain/contacts/contact.repository.js';
 import { createContactInput, genderSchema, identifierParams } from '../../domain/contacts/contact.schema.js';
 import { createContact, resolveContact } from '../../domain/contacts/contact.service.js';
-import type { CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
+import type { CustomFieldRow, CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
 import type { ContactInboxRow } from '../../domain/inboxes/inbox.repository.js';
 import type { SubscriptionRow } from '../../domain/sequences/sequence.repository.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byCreatedAt } from '../cursor.js';
 import { contractEnum } from '../enums.js';
+import { decodeNodeId, nodeOptions, rawIdField } from '../node.js';
 import { InboxType } from './inbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
 import { TagType } from './tag.type.js';
 
 const GenderEnum = contractEnum('Gender', genderSchema.options);
 
-export const ContactCustomFieldValueType = builder.objectRef<CustomFieldValueRow>('ContactCustomFieldValue').implement({
-  description: 'A custom field of the workspace with this contact\'s value ("" when unset).',
+const read = { action: 'read', scope: 'contacts' } as const;
+
+export const CustomFieldType = builder.node(builder.objectRef<CustomFieldRow>('CustomField'), {
+  ...nodeOptions('CustomField', read, ({ loaders }) => loaders.customField),
+  description: 'A custom field defined in the workspace (its definition, without any contact\'s value).',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    type: t.exposeString('type'),
+  }),
+});
+
+export const ContactCustomFieldValueType = builder.objectRef<CustomFieldValueRow>('ContactCustomFieldValue').implement({
+  description:
+    'A custom field of the workspace with this contact\'s value ("" when unset). Not a Node (a field and a contact, not a record of its own): it has no `id`, so caches keep it inside its contact; `customField` is the Node.',
+  fields: (t) => ({
+    rawId: t.exposeString('id', { description: "The custom field's plain digit id, as the `id` of REST's /custom-fields items" }),
+    customField: t.field({ type: CustomFieldType, resolve: (v) => ({ id: v.id, name: v.name, description: v.description, type: v.type }) }),
     name: t.exposeString('name'),
     description: t.exposeString('description'),
     value: t.exposeString('value'),
@@ -32,9 +48,10 @@ export const SequenceSubscriptionType = builder.objectRef<SubscriptionRow>('Sequ
   fields: (t) => ({ sequenceId: t.exposeID('sequenceId'), sequenceName: t.exposeString('sequenceName') }),
 });
 
-export const ContactNoteType = builder.objectRef<ContactNoteRow>('ContactNote').implement({
+export const ContactNoteType = builder.node(builder.objectRef<ContactNoteRow>('ContactNote'), {
+  ...nodeOptions('ContactNote', read, ({ loaders }) => loaders.note),
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     text: t.exposeString('text'),
@@ -43,9 +60,10 @@ export const ContactNoteType = builder.objectRef<ContactNoteRow>('ContactNote').
   }),
 });
 
-export const ContactInboxType = builder.objectRef<ContactInboxRow>('ContactInbox').implement({
+export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRow>('ContactInbox'), {
+  ...nodeOptions('ContactInbox', read, ({ loaders }) => loaders.contactInbox),
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     contactId: t.exposeID('contactId'),
     inboxId: t.exposeID('inboxId'),
     channel: t.exposeString('channel'),
@@ -56,10 +74,11 @@ export const ContactInboxType = builder.objectRef<ContactInboxRow>('ContactInbox
 const text = (t: any, name: string) => t.exposeString(name, { nullable: true });
 const when = (t: any, name: string) => t.expose(name, { type: 'DateTime', nullable: true });
 
-ContactRef.implement({
+builder.node(ContactRef, {
+  ...nodeOptions('Contact', read, ({ loaders }) => loaders.contact),
   description: 'A person who messages the workspace, with every relation a frontend walks.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     avatar: text(t, 'avatar'),
     phoneNumber: text(t, 'phoneNumber'),
     email: text(t, 'email'),
@@ -92,16 +111,21 @@ ContactRef.implement({
   }),
 });
 
-const read = { action: 'read', scope: 'contacts' } as const;
 const contactCursor = byCreatedAt('contact');
+
+/** A Contact's global id as `id:<digits>`; anything else is REST's identifier. */
+const contactIdentifier = (identifier: string) => {
+  const node = /^\d+$/.test(identifier) ? null : decodeNodeId(identifier);
+  return node?.typename === 'Contact' ? `id:${node.id}` : identifier;
+};
 
 builder.queryField('contact', (t) =>
   t.field({
     type: ContactRef,
-    description: 'One contact by identifier: id, email or phone, or prefixed id:/email:/phone: (as REST).',
+    description: 'One contact by identifier: id, email or phone, or prefixed id:/email:/phone: (as REST); or its global id.',
     access: read,
     args: { identifier: t.arg.string({ required: true, validate: identifierParams.shape.identifier }) },
-    resolve: (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, identifier),
+    resolve: (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, contactIdentifier(identifier)),
   }),
 );
 

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { listConversations } from '../../domain/conversations/conversation.repository.js';
 import { getConversation, setConversationFollowed } from '../../domain/conversations/conversation.service.js';
-import { idParams } from '../../domain/shared/schemas.js';
 import { builder, SuccessType } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byId } from '../cursor.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { InboxTeamType, InboxType, UserType } from './inbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
 
-ConversationRef.implement({
+builder.node(ConversationRef, {
+  ...nodeOptions('Conversation', { action: 'read', scope: 'conversations' }, ({ loaders }) => loaders.conversation),
   description: 'A conversation with a contact; the assignee, team, inbox and contact load through per-request DataLoaders.',
   fields: (t) => {
     const when = (name: 'botResumeAt' | 'archivedAt' | 'contactLastReadAt' | 'agentLastReadAt' | 'lastActivityAt' | 'adminRepliedAt' | 'contactRepliedAt') =>
       t.expose(name, { type: 'DateTime', nullable: true });
     return {
-      id: t.exposeID('id'),
+      rawId: rawIdField(t),
       workspaceId: t.exposeID('workspaceId'),
       contactId: t.exposeID('contactId'),
       inboxId: t.exposeID('inboxId', { nullable: true }),
@@ -62,7 +63,7 @@ builder.queryField('conversation', (t) =>
     type: ConversationRef,
     description: 'One conversation of the workspace (404 notFound otherwise).',
     access: read,
-    args: { id: t.arg.id({ required: true }).validate(idParams.shape.id) },
+    args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Conversation')) },
     resolve: (_r, { id }, { db, who }) => getConversation(db, who.workspaceId, id),
   }),
 );
@@ -92,7 +93,7 @@ const followMutation = (name: 'followConversation' | 'unfollowConversation', fol
       type: SuccessType,
       description,
       access: write,
-      args: { id: t.arg.id({ required: true }).validate(idParams.shape.id) },
+      args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Conversation')) },
       resolve: (_r, { id }, { db, who }) => setConversationFollowed(db, who.workspaceId, id, followed),
     }),
   );

@@ -2,6 +2,7 @@ import type { DynamicImage } from '../../domain/dynamic-images/dynamic-image.sch
 import { dynamicImagesQuery } from '../../domain/dynamic-images/dynamic-image.schema.js';
 import { listDynamicImagesPage } from '../../domain/dynamic-images/dynamic-image.service.js';
 import { builder } from '../builder.js';
+import { nodeOptions, rawIdField } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 
 type Data = DynamicImage['data'];
@@ -31,10 +32,11 @@ const DynamicImageDataType = builder.objectRef<Data>('DynamicImageData').impleme
   }),
 });
 
-export const DynamicImageType = builder.objectRef<DynamicImage>('DynamicImage').implement({
+export const DynamicImageType = builder.node(builder.objectRef<DynamicImage>('DynamicImage'), {
+  ...nodeOptions('DynamicImage', { action: 'read', scope: 'dynamic_images' }, ({ loaders }) => loaders.dynamicImage),
   description: 'An image composed from layout elements and custom fields.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     name: t.exposeString('name'),
     customFieldId: t.exposeString('customFieldId', { description: 'Digit-string id of the custom field, or "" when none' }),
     backgroundUrl: t.exposeString('backgroundUrl'),

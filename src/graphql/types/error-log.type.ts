@@ -2,12 +2,14 @@ import type { ErrorLog } from '../../domain/error-logs/error-log.schema.js';
 import { errorLogsQuery } from '../../domain/error-logs/error-log.schema.js';
 import { listErrorLogsPage } from '../../domain/error-logs/error-log.service.js';
 import { builder } from '../builder.js';
+import { nodeOptions, rawIdField } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 
-export const ErrorLogType = builder.objectRef<ErrorLog>('ErrorLog').implement({
+export const ErrorLogType = builder.node(builder.objectRef<ErrorLog>('ErrorLog'), {
+  ...nodeOptions('ErrorLog', { action: 'read', scope: 'error_logs' }, ({ loaders }) => loaders.errorLog),
   description: 'A recent failure in the workspace.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     workspaceId: t.exposeID('workspaceId'),
     contactId: t.exposeString('contactId', { description: 'Digit-string id of the contact, or "" when none' }),
     action: t.exposeString('action'),

@@ -1,10 +1,18 @@
 import type { InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
 import type { UserRecord } from '../../domain/users/user.repository.js';
 import { builder } from '../builder.js';
+import { nodeOptions, rawIdField } from '../node.js';
 
-export const InboxType = builder.objectRef<InboxRow>('Inbox').implement({
+/**
+ * Inboxes, teams and users have no root field: they are reached from conversations (and inboxes
+ * from a contact's memberships). As Nodes they need the conversations scope.
+ */
+const read = { action: 'read', scope: 'conversations' } as const;
+
+export const InboxType = builder.node(builder.objectRef<InboxRow>('Inbox'), {
+  ...nodeOptions('Inbox', read, ({ loaders }) => loaders.inbox),
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     name: t.exposeString('name'),
@@ -15,9 +23,10 @@ export const InboxType = builder.objectRef<InboxRow>('Inbox').implement({
   }),
 });
 
-export const InboxTeamType = builder.objectRef<InboxTeamRow>('InboxTeam').implement({
+export const InboxTeamType = builder.node(builder.objectRef<InboxTeamRow>('InboxTeam'), {
+  ...nodeOptions('InboxTeam', read, ({ loaders }) => loaders.team),
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     workspaceId: t.exposeID('workspaceId'),
@@ -25,10 +34,11 @@ export const InboxTeamType = builder.objectRef<InboxTeamRow>('InboxTeam').implem
   }),
 });
 
-export const UserType = builder.objectRef<UserRecord>('User').implement({
+export const UserType = builder.node(builder.objectRef<UserRecord>('User'), {
+  ...nodeOptions('User', read, ({ loaders }) => loaders.user),
   description: 'A user (agent) of the workspace.',
   fields: (t) => ({
-    id: t.id({ resolve: (u) => String(u.id) }),
+    rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     name: t.exposeString('name'),

@@ -1,13 +1,14 @@
 import type { LeadAdAutomation } from '../../domain/lead-ads/lead-ad.schema.js';
 import { deleteNetLeadAd, listLeadAdAutomations } from '../../domain/lead-ads/lead-ad.service.js';
-import { idParams } from '../../domain/shared/schemas.js';
 import { builder, SuccessType } from '../builder.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { ReplyType } from './comment-automation.type.js';
 
-export const LeadAdAutomationType = builder.objectRef<LeadAdAutomation>('LeadAdAutomation').implement({
+export const LeadAdAutomationType = builder.node(builder.objectRef<LeadAdAutomation>('LeadAdAutomation'), {
+  ...nodeOptions('LeadAdAutomation', { action: 'read', scope: 'automations' }, ({ loaders }) => loaders.leadAdAutomation),
   description: 'Replies to new leads of social-network lead-ad forms (REST: /v1/net-lead-ads).',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     name: t.exposeString('name'),
@@ -32,7 +33,7 @@ builder.mutationField('deleteNetLeadAdAutomation', (t) =>
     type: SuccessType,
     description: 'Like DELETE /v1/net-lead-ads/{id}: permanent; replying to its leads stops. A delete: open after the trial or at the MAC limit.',
     access: { action: 'delete', scope: 'automations' },
-    args: { id: t.arg.id({ required: true }).validate(idParams.shape.id) },
+    args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('LeadAdAutomation')) },
     resolve: (_r, { id }, { db, who }) => deleteNetLeadAd(db, who.workspaceId, id),
   }),
 );

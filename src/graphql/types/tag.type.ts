@@ -1,10 +1,12 @@
 import type { TagRow } from '../../domain/tags/tag.repository.js';
 import { listWorkspaceTags } from '../../domain/tags/tag.service.js';
 import { builder } from '../builder.js';
+import { nodeOptions, rawIdField } from '../node.js';
 
-export const TagType = builder.objectRef<TagRow>('Tag').implement({
+export const TagType = builder.node(builder.objectRef<TagRow>('Tag'), {
+  ...nodeOptions('Tag', { action: 'read', scope: 'tags' }, ({ loaders }) => loaders.tag),
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     name: t.exposeString('name'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -3,6 +3,7 @@ import type { Scope } from '../../domain/auth/scopes.js';
 import type { Workspace as WorkspaceShape } from '../../domain/workspaces/workspace.schema.js';
 import { getWorkspace, getWorkspaceCounts, presentWorkspace, type WorkspaceCounts } from '../../domain/workspaces/workspace.service.js';
 import { builder } from '../builder.js';
+import { nodeOptions, rawIdField } from '../node.js';
 
 /**
  * How many records each area holds, read in one statement. Each count needs the scope of its area
@@ -24,10 +25,13 @@ const WorkspaceCountsType = builder.objectRef<WorkspaceCounts>('WorkspaceCounts'
   },
 });
 
-export const WorkspaceType = builder.objectRef<WorkspaceShape>('Workspace').implement({
+const readWorkspace = { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes } as const;
+
+export const WorkspaceType = builder.node(builder.objectRef<WorkspaceShape>('Workspace'), {
+  ...nodeOptions('Workspace', readWorkspace, ({ loaders }) => loaders.workspace),
   description: 'The workspace the token belongs to (GET /v1/workspaces).',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    rawId: rawIdField(t),
     name: t.exposeString('name'),
     defaultReply: t.exposeString('defaultReply'),
     targetCountry: t.exposeString('targetCountry'),
@@ -51,7 +55,7 @@ builder.queryField('workspace', (t) =>
   t.field({
     type: WorkspaceType,
     description: "The token's workspace. Like GET /v1/workspaces, only workspace API tokens may read it.",
-    access: { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes },
+    access: readWorkspace,
     resolve: async (_r, _a, { db, who }) => presentWorkspace(await getWorkspace(db, who.workspaceId)),
   }),
 );

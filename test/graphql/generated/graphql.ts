@@ -143,7 +143,7 @@ export type ShowCommentsAfter =
   | '_12h'
   | 'none';
 
-export type CommentAutomationFieldsFragment = { id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } };
+export type CommentAutomationFieldsFragment = { createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } };
 
 export type CommentAutomationQueryVariables = Exact<{
   id: string | number;
@@ -151,7 +151,7 @@ export type CommentAutomationQueryVariables = Exact<{
 }>;
 
 
-export type CommentAutomationQuery = { commentAutomation: { id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+export type CommentAutomationQuery = { commentAutomation: { createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
 
 export type CommentAutomationsQueryVariables = Exact<{
   channel?: CommentChannel | null | undefined;
@@ -159,19 +159,19 @@ export type CommentAutomationsQueryVariables = Exact<{
 }>;
 
 
-export type CommentAutomationsQuery = { commentAutomations: { edges: Array<{ node: { id: string, channel: CommentChannel, name: string } }> } };
+export type CommentAutomationsQuery = { commentAutomations: { edges: Array<{ node: { channel: CommentChannel, name: string, id: string } }> } };
 
 export type CreatePhotoCommentAutomationMutationVariables = Exact<{
   input: CreatePhotoCommentAutomationInput;
 }>;
 
 
-export type CreatePhotoCommentAutomationMutation = { createPhotoCommentAutomation: { channel: CommentChannel, id: string, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+export type CreatePhotoCommentAutomationMutation = { createPhotoCommentAutomation: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
 
 export type LeadAdAutomationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LeadAdAutomationsQuery = { leadAdAutomations: Array<{ id: string, createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null } }> };
+export type LeadAdAutomationsQuery = { leadAdAutomations: Array<{ createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null } }> };
 
 export type DeleteNetLeadAdAutomationMutationVariables = Exact<{
   id: string | number;
@@ -187,7 +187,7 @@ export type ContactsWithEverythingQueryVariables = Exact<{
 }>;
 
 
-export type ContactsWithEverythingQuery = { contacts: { edges: Array<{ cursor: string, node: { id: string, fullName: string, email: string | null, phoneNumber: string | null, customFields: Array<{ id: string, name: string, description: string, value: string, type: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }>, tags: Array<{ id: string, name: string }>, notes: Array<{ id: string, text: string, createdById: string | null }>, inboxes: Array<{ id: string, channel: string, inboxId: string, inbox: { id: string, name: string, channel: string, status: string } | null }>, conversations: Array<{ id: string, followed: boolean, inbox: { id: string, name: string } | null, assignedUser: { id: string, name: string, email: string } | null, assignedInboxTeam: { id: string, name: string } | null, contact: { id: string, email: string | null } }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+export type ContactsWithEverythingQuery = { contacts: { edges: Array<{ cursor: string, node: { fullName: string, email: string | null, phoneNumber: string | null, id: string, customFields: Array<{ name: string, description: string, value: string, type: string, id: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }>, tags: Array<{ name: string, id: string }>, notes: Array<{ text: string, createdById: string | null, id: string }>, inboxes: Array<{ channel: string, inboxId: string, id: string, inbox: { name: string, channel: string, status: string, id: string } | null }>, conversations: Array<{ followed: boolean, id: string, inbox: { name: string, id: string } | null, assignedUser: { name: string, email: string, id: string } | null, assignedInboxTeam: { name: string, id: string } | null, contact: { email: string | null, id: string } }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
 
 export type ContactIdsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -210,23 +210,23 @@ export type ContactByIdentifierQueryVariables = Exact<{
 }>;
 
 
-export type ContactByIdentifierQuery = { contact: { id: string, email: string | null, customFields: Array<{ id: string, name: string, description: string, value: string, type: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }> } };
+export type ContactByIdentifierQuery = { contact: { email: string | null, id: string, customFields: Array<{ name: string, description: string, value: string, type: string, id: string }>, sequences: Array<{ sequenceId: string, sequenceName: string }> } };
 
 export type CreateContactMutationVariables = Exact<{
   input: CreateContactInput;
 }>;
 
 
-export type CreateContactMutation = { createContact: { id: string, email: string | null, phoneNumber: string | null, firstName: string | null, lastName: string | null, fullName: string, gender: Gender, emailVerified: boolean, emailOptIn: boolean, workspaceId: string, tags: Array<{ id: string }>, notes: Array<{ id: string }>, inboxes: Array<{ id: string }>, customFields: Array<{ name: string, value: string }> } };
+export type CreateContactMutation = { createContact: { email: string | null, phoneNumber: string | null, firstName: string | null, lastName: string | null, fullName: string, gender: Gender, emailVerified: boolean, emailOptIn: boolean, workspaceId: string, id: string, tags: Array<{ id: string }>, notes: Array<{ id: string }>, inboxes: Array<{ id: string }>, customFields: Array<{ name: string, value: string }> } };
 
-export type ConversationFieldsFragment = { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } };
+export type ConversationFieldsFragment = { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } };
 
 export type ConversationQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ConversationQuery = { conversation: { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } } };
+export type ConversationQuery = { conversation: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
 
 export type ConversationsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -235,7 +235,7 @@ export type ConversationsQueryVariables = Exact<{
 }>;
 
 
-export type ConversationsQuery = { conversations: { edges: Array<{ node: { id: string, followed: boolean, contactId: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type ConversationsQuery = { conversations: { edges: Array<{ node: { followed: boolean, contactId: string, id: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type UnfollowConversationMutationVariables = Exact<{
   id: string | number;
@@ -256,7 +256,7 @@ export type ConversationsWithEverythingQueryVariables = Exact<{
 }>;
 
 
-export type ConversationsWithEverythingQuery = { conversations: { edges: Array<{ node: { id: string, workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, assignedUser: { id: string, name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean } | null, assignedInboxTeam: { id: string, name: string, workspaceId: string } | null, inbox: { id: string, name: string, channel: string, sourceId: string, status: string } | null, contact: { id: string, email: string | null } } }> } };
+export type ConversationsWithEverythingQuery = { conversations: { edges: Array<{ node: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } }> } };
 
 export type TooDeepQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -280,7 +280,7 @@ export type DynamicImagesQueryVariables = Exact<{
 }>;
 
 
-export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ id: string, name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, data: { width: number, height: number, elements: Array<{ id: string, x: number, y: number, width: number, height: number, type: string, imageType: string, priority: boolean, url: string, customFieldId: string, imageStyle: string }> } }> } };
+export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<{ id: string, x: number, y: number, width: number, height: number, type: string, imageType: string, priority: boolean, url: string, customFieldId: string, imageStyle: string }> } }> } };
 
 export type ErrorLogsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -289,12 +289,12 @@ export type ErrorLogsQueryVariables = Exact<{
 }>;
 
 
-export type ErrorLogsQuery = { errorLogs: { pageCount: number, data: Array<{ id: string, workspaceId: string, contactId: string, action: string, detail: string, httpCode: string, createdAt: string, updatedAt: string }> } };
+export type ErrorLogsQuery = { errorLogs: { pageCount: number, data: Array<{ workspaceId: string, contactId: string, action: string, detail: string, httpCode: string, createdAt: string, updatedAt: string, id: string }> } };
 
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type WorkspaceQuery = { workspace: { id: string, name: string, defaultReply: string, targetCountry: string, language: string, timezone: string, brandColor: string, logo: string, ownerId: string, developmentMode: boolean, createdAt: string, updatedAt: string } };
+export type WorkspaceQuery = { workspace: { name: string, defaultReply: string, targetCountry: string, language: string, timezone: string, brandColor: string, logo: string, ownerId: string, developmentMode: boolean, createdAt: string, updatedAt: string, id: string } };
 
 export type WorkspaceCountsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -304,7 +304,7 @@ export type WorkspaceCountsQuery = { workspace: { id: string, counts: { contacts
 export type TagsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TagsQuery = { tags: Array<{ id: string, name: string }> };
+export type TagsQuery = { tags: Array<{ name: string, id: string }> };
 
 export type IntrospectionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -331,7 +331,7 @@ export class TypedDocumentString<TResult, TVariables>
 }
 export const CommentAutomationFieldsFragmentDoc = new TypedDocumentString(`
     fragment CommentAutomationFields on CommentAutomation {
-  id
+  id: rawId
   createdAt
   updatedAt
   name
@@ -396,7 +396,7 @@ export const CommentAutomationFieldsFragmentDoc = new TypedDocumentString(`
     `, {"fragmentName":"CommentAutomationFields"}) as unknown as TypedDocumentString<CommentAutomationFieldsFragment, unknown>;
 export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
     fragment ConversationFields on Conversation {
-  id
+  id: rawId
   workspaceId
   contactId
   inboxId
@@ -416,7 +416,7 @@ export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
   assignedUserId
   assignedInboxTeamId
   assignedUser {
-    id
+    id: rawId
     name
     email
     emailVerified
@@ -424,19 +424,19 @@ export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
     isAnonymous
   }
   assignedInboxTeam {
-    id
+    id: rawId
     name
     workspaceId
   }
   inbox {
-    id
+    id: rawId
     name
     channel
     sourceId
     status
   }
   contact {
-    id
+    id: rawId
     email
   }
 }
@@ -448,7 +448,7 @@ export const CommentAutomationDocument = new TypedDocumentString(`
   }
 }
     fragment CommentAutomationFields on CommentAutomation {
-  id
+  id: rawId
   createdAt
   updatedAt
   name
@@ -515,7 +515,7 @@ export const CommentAutomationsDocument = new TypedDocumentString(`
   commentAutomations(channel: $channel, first: $first) {
     edges {
       node {
-        id
+        id: rawId
         channel
         name
       }
@@ -531,7 +531,7 @@ export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
   }
 }
     fragment CommentAutomationFields on CommentAutomation {
-  id
+  id: rawId
   createdAt
   updatedAt
   name
@@ -596,7 +596,7 @@ export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
 export const LeadAdAutomationsDocument = new TypedDocumentString(`
     query LeadAdAutomations {
   leadAdAutomations {
-    id
+    id: rawId
     createdAt
     updatedAt
     name
@@ -626,12 +626,12 @@ export const ContactsWithEverythingDocument = new TypedDocumentString(`
     edges {
       cursor
       node {
-        id
+        id: rawId
         fullName
         email
         phoneNumber
         customFields {
-          id
+          id: rawId
           name
           description
           value
@@ -642,43 +642,43 @@ export const ContactsWithEverythingDocument = new TypedDocumentString(`
           sequenceName
         }
         tags {
-          id
+          id: rawId
           name
         }
         notes {
-          id
+          id: rawId
           text
           createdById
         }
         inboxes {
-          id
+          id: rawId
           channel
           inboxId
           inbox {
-            id
+            id: rawId
             name
             channel
             status
           }
         }
         conversations {
-          id
+          id: rawId
           followed
           inbox {
-            id
+            id: rawId
             name
           }
           assignedUser {
-            id
+            id: rawId
             name
             email
           }
           assignedInboxTeam {
-            id
+            id: rawId
             name
           }
           contact {
-            id
+            id: rawId
             email
           }
         }
@@ -698,7 +698,7 @@ export const ContactIdsDocument = new TypedDocumentString(`
   contacts(first: $first, after: $after, keyword: $keyword) {
     edges {
       node {
-        id
+        id: rawId
       }
     }
     pageInfo {
@@ -713,7 +713,7 @@ export const ContactsBackwardsDocument = new TypedDocumentString(`
   contacts(last: $last) {
     edges {
       node {
-        id
+        id: rawId
       }
     }
   }
@@ -722,10 +722,10 @@ export const ContactsBackwardsDocument = new TypedDocumentString(`
 export const ContactByIdentifierDocument = new TypedDocumentString(`
     query ContactByIdentifier($identifier: String!) {
   contact(identifier: $identifier) {
-    id
+    id: rawId
     email
     customFields {
-      id
+      id: rawId
       name
       description
       value
@@ -741,7 +741,7 @@ export const ContactByIdentifierDocument = new TypedDocumentString(`
 export const CreateContactDocument = new TypedDocumentString(`
     mutation CreateContact($input: CreateContactInput!) {
   createContact(input: $input) {
-    id
+    id: rawId
     email
     phoneNumber
     firstName
@@ -752,13 +752,13 @@ export const CreateContactDocument = new TypedDocumentString(`
     emailOptIn
     workspaceId
     tags {
-      id
+      id: rawId
     }
     notes {
-      id
+      id: rawId
     }
     inboxes {
-      id
+      id: rawId
     }
     customFields {
       name
@@ -774,7 +774,7 @@ export const ConversationDocument = new TypedDocumentString(`
   }
 }
     fragment ConversationFields on Conversation {
-  id
+  id: rawId
   workspaceId
   contactId
   inboxId
@@ -794,7 +794,7 @@ export const ConversationDocument = new TypedDocumentString(`
   assignedUserId
   assignedInboxTeamId
   assignedUser {
-    id
+    id: rawId
     name
     email
     emailVerified
@@ -802,19 +802,19 @@ export const ConversationDocument = new TypedDocumentString(`
     isAnonymous
   }
   assignedInboxTeam {
-    id
+    id: rawId
     name
     workspaceId
   }
   inbox {
-    id
+    id: rawId
     name
     channel
     sourceId
     status
   }
   contact {
-    id
+    id: rawId
     email
   }
 }`) as unknown as TypedDocumentString<ConversationQuery, ConversationQueryVariables>;
@@ -823,7 +823,7 @@ export const ConversationsDocument = new TypedDocumentString(`
   conversations(first: $first, after: $after, followed: $followed) {
     edges {
       node {
-        id
+        id: rawId
         followed
         contactId
       }
@@ -860,7 +860,7 @@ export const ConversationsWithEverythingDocument = new TypedDocumentString(`
   }
 }
     fragment ConversationFields on Conversation {
-  id
+  id: rawId
   workspaceId
   contactId
   inboxId
@@ -880,7 +880,7 @@ export const ConversationsWithEverythingDocument = new TypedDocumentString(`
   assignedUserId
   assignedInboxTeamId
   assignedUser {
-    id
+    id: rawId
     name
     email
     emailVerified
@@ -888,19 +888,19 @@ export const ConversationsWithEverythingDocument = new TypedDocumentString(`
     isAnonymous
   }
   assignedInboxTeam {
-    id
+    id: rawId
     name
     workspaceId
   }
   inbox {
-    id
+    id: rawId
     name
     channel
     sourceId
     status
   }
   contact {
-    id
+    id: rawId
     email
   }
 }`) as unknown as TypedDocumentString<ConversationsWithEverythingQuery, ConversationsWithEverythingQueryVariables>;
@@ -1065,7 +1065,7 @@ export const DynamicImagesDocument = new TypedDocumentString(`
   dynamicImages(page: $page, perPage: $perPage, name: $name) {
     pageCount
     data {
-      id
+      id: rawId
       name
       customFieldId
       backgroundUrl
@@ -1099,7 +1099,7 @@ export const ErrorLogsDocument = new TypedDocumentString(`
   errorLogs(page: $page, perPage: $perPage, keyword: $keyword) {
     pageCount
     data {
-      id
+      id: rawId
       workspaceId
       contactId
       action
@@ -1114,7 +1114,7 @@ export const ErrorLogsDocument = new TypedDocumentString(`
 export const WorkspaceDocument = new TypedDocumentString(`
     query Workspace {
   workspace {
-    id
+    id: rawId
     name
     defaultReply
     targetCountry
@@ -1132,7 +1132,7 @@ export const WorkspaceDocument = new TypedDocumentString(`
 export const WorkspaceCountsDocument = new TypedDocumentString(`
     query WorkspaceCounts {
   workspace {
-    id
+    id: rawId
     counts {
       contacts
       tags
@@ -1148,7 +1148,7 @@ export const WorkspaceCountsDocument = new TypedDocumentString(`
 export const TagsDocument = new TypedDocumentString(`
     query Tags {
   tags {
-    id
+    id: rawId
     name
   }
 }

@@ -1,0 +1,102 @@
+import type { ErrorEnvelope } from './catalogue.js';
+import type { Issue } from './validation.js';
+
+/**
+ * The one place that words an error for GraphQL's `message`, from its code and data: GraphiQL and
+ * GraphQL clients show `message`, so it says what happened (`Contact not found`, `This token lacks
+ * the "contacts" scope`). REST keeps the contract's default messages; GraphQL keeps the same code,
+ * status, defined and data in `extensions`, so nothing is lost either way.
+ *
+ * - invalidRequestData: the first issue, its path in front unless the message already starts with
+ *   the name it is about or the issue is GraphQL's own text about the document (which names the
+ *   field or variable itself); `(and N more issues)` when there are several. Document limits read
+ *   `Query depth 10 exceeds the limit of 8`.
+ * - every other defined code: a sentence from its data; the code's default message when the data
+ *   says nothing more. INTERNAL_SERVER_ERROR stays generic.
+ * - undefined (HTTP-level) codes already word their message; payloadTooLarge adds its limit.
+ */
+export function describeError(error: Pick<ErrorEnvelope, 'code' | 'message' | 'data'>): string {
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  const describe = describers[error.code];
+  return describe?.(data) ?? error.message;
+}
+
+type Describer = (data: Record<string, unknown>) => string | undefined;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const forbiddenReasons: Record<string, Describer> = {
+  readOnlyToken: () => 'This token is read-only: mutations need a full-permission token',
+  missingScope: (d) => `This token lacks the "${String(d.scope)}" scope`,
+  workspaceTokenRequired: () => 'Only a workspace API token may do this: user access tokens cannot',
+};
+
+const duplicateFields: Record<string, string> = { email: 'email', phoneNumber: 'phone number' };
+
+const describers: Partial<Record<string, Describer>> = {
+  invalidRequestData: (d) => describeIssues(Array.isArray(d.issues) ? (d.issues as Issue[]) : []),
+  validation: (d) =>
+    d.reason === 'alreadyExists' && typeof d.field === 'string' ? `Another contact already has this ${duplicateFields[d.field] ?? d.field}` : undefined,
+  notFound: (d) =>
+    typeof d.resource === 'string' ? `${d.resource} not found` : typeof d.path === 'string' ? `No route for ${String(d.method)} ${d.path}` : undefined,
+  FORBIDDEN: (d) => (typeof d.reason === 'string' ? forbiddenReasons[d.reason]?.(d) : undefined),
+  trialExpired: (d) =>
+    typeof d.trialEndedAt === 'string' ? `The workspace's trial ended at ${d.trialEndedAt}: writes are refused until the plan changes` : undefined,
+  macLimitReached: (d) =>
+    typeof d.limit === 'number' && typeof d.active === 'number'
+      ? `The workspace has ${plural(d.active, 'monthly active contact')}, its limit is ${d.limit}: writes are refused`
+      : undefined,
+  tooManyRequests: (d) =>
+    typeof d.retryAfterSeconds === 'number'
+      ? `Too many requests ${d.budget === 'ip' ? 'from this client' : 'for this workspace'}: retry in ${plural(d.retryAfterSeconds, 'second')}`
+      : undefined,
+  UNAUTHORIZED: () => 'Authentication required: send a token as "Authorization: Bearer <token>"',
+  INVALID_CHATBOT_TOKEN: () => 'The token is malformed, unknown or revoked (or a user access token sent in ?token=)',
+  payloadTooLarge: (d) => (typeof d.limitBytes === 'number' ? `The request body is larger than the limit of ${d.limitBytes} bytes` : undefined),
+};
+
+/** `MAX_ISSUES` summary issue that validation.ts appends when it caps a long list. */
+const summary = /^(\d+) more issues not shown$/;
+
+/** Paths of GraphQL's own document errors: their text names the field, variable or operation. */
+const isDocumentPath = (path: readonly (string | number)[]) =>
+  (path.length === 1 && (path[0] === 'query' || path[0] === 'operationName')) || (path.length === 2 && path[0] === 'variables');
+
+const pathText = (path: readonly (string | number)[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+
+function describeIssues(issues: Issue[]): string | undefined {
+  const first = issues[0];
+  if (!first) return undefined;
+  const last = issues.at(-1)!;
+  const hidden = issues.length > 1 ? Number(summary.exec(last.message)?.[1] ?? 0) : 0;
+  const more = issues.length - 1 - (hidden > 0 ? 1 : 0) + hidden;
+  const text = describeIssue(first);
+  return more > 0 ? `${text} (and ${plural(more, 'more issue')})` : text;
+}
+
+function describeIssue({ message, path }: Issue): string {
+  if (isDocumentPath(path)) return rewordLimit(message);
+  const named = path.findLast((p) => typeof p === 'string');
+  if (path.length === 0 || (named !== undefined && message.startsWith(`${named} `))) return message;
+  return `${pathText(path)}: ${message}`;
+}
+
+/** armor's and the cost limit's wording (`Query depth limit of 8 exceeded, found 10.`) as found vs limit. */
+const limits: [RegExp, string][] = [
+  [/^Query depth limit of (\d+) exceeded, found (\d+)\.?$/, 'Query depth'],
+  [/^Aliases limit of (\d+) exceeded, found (\d+)\.?$/, 'Query alias count'],
+  [/^Query cost limit of (\d+) exceeded, found (\d+)\.?$/, 'Query cost'],
+  [/^Directives limit of (\d+) exceeded, found (\d+)\.?$/, 'Query directive count'],
+];
+
+function rewordLimit(message: string): string {
+  for (const [pattern, what] of limits) {
+    const m = pattern.exec(message);
+    if (m) return `${what} ${m[2]} exceeds the limit of ${m[1]}`;
+  }
+  // armor stops counting tokens at the limit, so it cannot say how many there were.
+  const tokens = /^Token limit of (\d+) exceeded\.?$/.exec(message);
+  if (tokens) return `Query token count exceeds the limit of ${tokens[1]}`;
+  return message;
+}
