@@ -35,6 +35,7 @@ async function seed(t: TestApp, ws: TestWorkspace) {
   return {
     contact,
     netAutomation: await f.commentAutomation('net', 'Net rule'),
+    photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
     leadAds: [await f.leadAd('First'), await f.leadAd('Second'), await f.leadAd('Third')],
     conversation: await f.conversation({ contactId: contact }),
   };
@@ -49,6 +50,8 @@ const successCall = (operationId: string, s: Seeded): Call => {
       return { method: 'POST', path: '/v1/photo-comments', body: photoCommentBody() };
     case 'netComments.get':
       return { method: 'GET', path: `/v1/net-comments/${s.netAutomation}` };
+    case 'photoComments.get':
+      return { method: 'GET', path: `/v1/photo-comments/${s.photoAutomation}` };
     case 'netLeadAds.delete':
       return { method: 'DELETE', path: `/v1/net-lead-ads/${s.leadAds[leadAdIndex++ % s.leadAds.length]}` };
     case 'contacts.create':
@@ -157,6 +160,7 @@ describe('the OpenAPI document and the behaviour it describes', () => {
         required: false,
         description: expect.any(String),
         schema: { type: 'integer', minimum: 1, maximum: 9007199254740991, default: 1 },
+        examples: { example: { value: '1' } },
       });
       expect(perPage).toEqual({
         name: 'perPage',
@@ -164,6 +168,7 @@ describe('the OpenAPI document and the behaviour it describes', () => {
         required: false,
         description: expect.any(String),
         schema: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
+        examples: { example: { value: '20' } },
       });
       expect(filter).toEqual({
         name: path === '/v1/error-logs' ? 'keyword' : 'name',
@@ -171,6 +176,7 @@ describe('the OpenAPI document and the behaviour it describes', () => {
         required: false,
         description: expect.any(String),
         schema: { type: 'string', maxLength: 255 },
+        examples: { example: { value: expect.any(String) } },
       });
     }
     for (const [path, method] of [
@@ -178,17 +184,19 @@ describe('the OpenAPI document and the behaviour it describes', () => {
       ['/v1/net-lead-ads/{id}', 'delete'],
       ['/v1/conversations/{id}/unfollow', 'post'],
     ]) {
-      expect(params(path, method)).toEqual([{ name: 'id', in: 'path', required: true, description: expect.any(String), schema: { type: 'string', pattern: '^\\d+$' } }]);
+      expect(params(path, method)).toEqual([
+        { name: 'id', in: 'path', required: true, description: expect.any(String), schema: { type: 'string', pattern: '^\\d+$' }, examples: { example: { value: expect.stringMatching(/^\d+$/) } } },
+      ]);
     }
     expect(params('/v1/contacts/{identifier}/sequences')).toEqual([
-      { name: 'identifier', in: 'path', required: true, description: expect.any(String), schema: { type: 'string', minLength: 1, maxLength: 320 } },
+      { name: 'identifier', in: 'path', required: true, description: expect.any(String), schema: { type: 'string', minLength: 1, maxLength: 320 }, examples: { example: { value: 'id:1' } } },
     ]);
   });
 
   it('documents request bodies and the invalidRequestData issue shape', () => {
     expect(doc.paths['/v1/photo-comments'].post.requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePhotoCommentInput' } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePhotoCommentInput' }, examples: { example: { value: expect.objectContaining({ type: 'photo' }) } } } },
     });
     const input = doc.components.schemas.CreatePhotoCommentInput;
     expect(input.additionalProperties).toBe(false);
@@ -303,8 +311,8 @@ describe('the OpenAPI document and the behaviour it describes', () => {
 
   });
 
-  it('serves /docs as a self-contained HTML reference of the same document', async () => {
-    const res = await t.request('GET', '/docs');
+  it('serves /docs/static as a self-contained HTML reference of the same document', async () => {
+    const res = await t.request('GET', '/docs/static');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     for (const route of routes) {

@@ -1,8 +1,9 @@
 /**
- * The API reference page at /docs, rendered on the server from the OpenAPI document: plain HTML
- * and CSS, no script and nothing fetched from elsewhere, so it works offline, behind strict
- * content-security policies and in any browser. The machine-readable document stays at
- * /v1/openapi.json for code generators and richer viewers.
+ * The script-free API reference at /docs/static, rendered on the server from the OpenAPI document:
+ * plain HTML and CSS, no script and nothing fetched from elsewhere, so it works offline, behind
+ * strict content-security policies and in any browser. It shows the same curl commands and
+ * examples as the interactive reference at /docs; the machine-readable document stays at
+ * /v1/openapi.json for code generators.
  */
 
 type Json = Record<string, any>;
@@ -10,9 +11,26 @@ type Json = Record<string, any>;
 const esc = (s: unknown) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The document's descriptions use `code` spans and blank-line paragraphs; nothing more. */
-const inline = (text: unknown) => esc(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
-const prose = (text: string | undefined) => (text ? text.split(/\n{2,}/).map((p) => `<p>${inline(p)}</p>`).join('') : '');
+/**
+ * The document's descriptions use `code` spans, links to this server's own pages (`[text](/path)`),
+ * `## ` headings and blank-line paragraphs; nothing more.
+ */
+const inline = (text: unknown) =>
+  esc(text ?? '')
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\[([^\]]+)\]\((\/[^)\s]*)\)/g, '<a href="$2">$1</a>');
+const prose = (text: string | undefined) =>
+  text
+    ? text
+        .split(/\n{2,}/)
+        .map((p) => (p.startsWith('## ') ? `<h2 id="${esc(p.slice(3).toLowerCase().replace(/\W+/g, '-'))}">${inline(p.slice(3))}</h2>` : `<p>${inline(p)}</p>`))
+        .join('')
+    : '';
+const json = (value: unknown) => `<pre><code>${esc(JSON.stringify(value, null, 2))}</code></pre>`;
+/** A table in a box that scrolls sideways on narrow screens instead of squeezing its words. */
+const table = (head: string[], rows: string) =>
+  `<div class="scroll"><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`;
+const firstExample = (examples: Json | undefined) => (examples ? Object.values(examples)[0]?.value : undefined);
 
 const refName = (ref: string) => ref.split('/').pop()!;
 const schemaAnchor = (name: string) => `schema-${name}`;
@@ -65,22 +83,33 @@ function propertiesTable(schema: Json): string {
     )
     .join('');
   const closed = schema.additionalProperties === false ? '<p class="note">No other fields.</p>' : '';
-  return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${rows}</tbody></table>${closed}`;
+  return `${table(['Field', 'Type', 'Required', 'Notes'], rows)}${closed}`;
 }
 
 function operationSection(doc: Json, path: string, method: string, op: Json): string {
   const security = (op.security as Json[]).map((s) => `<code>${esc(Object.keys(s)[0])}</code>`).join(', ');
   const params = (op.parameters ?? []) as Json[];
   const paramTable = params.length
-    ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${params
-        .map(
-          (p) =>
-            `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${typeOf(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${inline(p.description)}</td></tr>`,
-        )
-        .join('')}</tbody></table>`
+    ? `<h4>Parameters</h4>${table(
+        ['Name', 'In', 'Type', 'Required', 'Example', 'Notes'],
+        params
+          .map((p) => {
+            const example = firstExample(p.examples);
+            return `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${typeOf(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${example === undefined ? '' : `<code>${esc(example)}</code>`}</td><td>${inline(p.description)}</td></tr>`;
+          })
+          .join(''),
+      )}`
     : '';
-  const body = op.requestBody
-    ? `<h4>Request body</h4><p>JSON: ${typeOf(op.requestBody.content['application/json'].schema)}</p>`
+  const bodyContent = op.requestBody?.content['application/json'];
+  const body = bodyContent
+    ? `<h4>Request body</h4><p>JSON: ${typeOf(bodyContent.schema)}</p>${bodyContent.examples ? `<p class="note">Example:</p>${json(firstExample(bodyContent.examples))}` : ''}`
+    : '';
+  const curl = ((op['x-codeSamples'] ?? []) as Json[])
+    .map((sample) => `<h4>Example request (${esc(sample.label ?? sample.lang)})</h4><pre class="curl"><code>${esc(sample.source)}</code></pre>`)
+    .join('');
+  const success = Object.entries(op.responses as Record<string, Json>).find(([, r]) => r.content?.['application/json']?.examples);
+  const responseExample = success
+    ? `<h4>Example response (${esc(success[0])})</h4>${json(firstExample(success[1].content['application/json'].examples))}`
     : '';
   const responses = Object.entries(op.responses as Record<string, Json>)
     .map(([status, r]) => {
@@ -94,12 +123,21 @@ function operationSection(doc: Json, path: string, method: string, op: Json): st
 <p class="sub"><code>${esc(op.operationId)}</code> · ${esc(op.summary)}</p>
 ${prose(op.description)}
 <p><strong>Security:</strong> ${security}</p>
-${paramTable}${body}
-<h4>Responses</h4><table><thead><tr><th>Status</th><th>Meaning</th><th>Body</th></tr></thead><tbody>${responses}</tbody></table>
+${paramTable}${body}${curl}${responseExample}
+<h4>Responses</h4>${table(['Status', 'Meaning', 'Body'], responses)}
 </section>`;
 }
 
-export function docsPage(doc: Json, specUrl: string): string {
+export interface DocsLinks {
+  /** The OpenAPI document. */
+  spec: string;
+  /** The interactive reference. */
+  interactive: string;
+  graphiql: string;
+}
+
+export function docsPage(doc: Json, links: DocsLinks): string {
+  const specUrl = links.spec;
   const operations: { tag: string; html: string; link: string }[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
     for (const [method, op] of Object.entries(item)) {
@@ -141,17 +179,26 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 .m{font:600 12px ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#59636e}
 .m-get{background:#1a7f37}.m-post{background:#0969da}.m-delete{background:#cf222e}.m-put,.m-patch{background:#9a6700}
 .t{color:#8250df}.c{color:#59636e;font-size:13px}.note{color:#59636e;font-size:13px}
+pre{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6rem .8rem;overflow-x:auto;font-size:13px}pre code{background:none;padding:0;word-break:normal;white-space:pre}
+.scroll{overflow-x:auto}
+@media (max-width:800px){
+body{display:block}
+nav{position:static;height:auto;width:auto;border-right:0;border-bottom:1px solid #d0d7de;max-height:40vh}
+main{padding:1rem;max-width:none}
+.scroll table{min-width:640px}
+.scroll td>code:first-child{word-break:normal;white-space:nowrap}
+}
 </style>
 </head>
 <body>
 <nav><strong>${esc(doc.info.title)}</strong> <span class="c">v${esc(doc.info.version)}</span>
-<ul><li><a href="#auth">Authentication</a></li>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav>
+<ul><li><a href="${esc(links.interactive)}">Interactive reference</a></li><li><a href="#getting-a-token">Getting a token</a></li><li><a href="#auth">Authentication</a></li>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav>
 <main>
 <h1>${esc(doc.info.title)} <span class="c">${esc(doc.info.version)}</span></h1>
 ${prose(doc.info.description)}
-<p>The machine-readable OpenAPI ${esc(doc.openapi)} document: <a href="${esc(specUrl)}">${esc(specUrl)}</a>.</p>
+<p class="links">This is the script-free reference. <a href="${esc(links.interactive)}">Interactive reference</a> (try requests in the browser) · <a href="${esc(links.graphiql)}">GraphiQL</a> · OpenAPI ${esc(doc.openapi)} document: <a href="${esc(specUrl)}">${esc(specUrl)}</a></p>
 <h2 id="auth">Authentication</h2>
-<table><thead><tr><th>Scheme</th><th>Mechanism</th><th>Notes</th></tr></thead><tbody>${schemes}</tbody></table>
+${table(['Scheme', 'Mechanism', 'Notes'], schemes)}
 ${sections}
 <h2 id="schemas">Schemas</h2>
 ${schemas}

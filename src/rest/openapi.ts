@@ -43,6 +43,7 @@ const headers = {
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' } },
   'WWW-Authenticate': { description: 'The Bearer challenge.', required: true, schema: { type: 'string' } },
+  Location: { description: 'Where the created record can be read.', required: true, schema: { type: 'string' } },
 } as const;
 
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
@@ -106,7 +107,12 @@ function rewriteRefs<T>(value: T, names: Map<string, string>): T {
  * value (output form: `page` is an integer 1..2^53-1 with its default); whether it is required comes
  * from the input form (a parameter with a default may be left out).
  */
-function parametersOf(collector: SchemaCollector, schema: z.ZodType | undefined, location: 'path' | 'query'): JsonSchema[] {
+function parametersOf(
+  collector: SchemaCollector,
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query',
+  examples: Record<string, unknown> = {},
+): JsonSchema[] {
   if (!schema) return [];
   const output = collector.convert(schema, 'output') as { properties?: Record<string, JsonSchema> };
   const input = collector.convert(schema, 'input') as { required?: string[] };
@@ -118,6 +124,7 @@ function parametersOf(collector: SchemaCollector, schema: z.ZodType | undefined,
       required: location === 'path' || (input.required ?? []).includes(name),
       ...(description ? { description } : {}),
       schema: propSchema,
+      ...(examples[name] !== undefined ? { examples: { example: { value: examples[name] } } } : {}),
     };
   });
 }
@@ -152,6 +159,37 @@ function operationDescription(route: Route, hasQuery: boolean): string {
   return lines.join('\n\n');
 }
 
+/** Where the examples' curl commands send requests: the default `npm start` address. */
+export const EXAMPLE_BASE_URL = 'http://localhost:4000';
+
+/** A path parameter as it goes in the URL (`@` and `:` may stay as they are in a path segment). */
+const pathSegment = (value: string) => encodeURIComponent(value).replace(/%40/g, '@').replace(/%3A/g, ':');
+
+/** The route's path with the example path parameters filled in, plus the example query string. */
+export function exampleUrl(route: Route): string {
+  const params = (route.examples.params ?? {}) as Record<string, string>;
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathSegment(params[name] ?? `{${name}}`));
+  const query = new URLSearchParams(Object.entries((route.examples.query ?? {}) as Record<string, string>)).toString();
+  return `${EXAMPLE_BASE_URL}${path}${query ? `?${query}` : ''}`;
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command that runs the operation with its examples; `$TOKEN` holds a token. */
+export function curlExample(route: Route): string {
+  const lines = [`curl${route.method === 'GET' ? '' : ` -X ${route.method}`} ${shellQuote(exampleUrl(route))}`, `  -H "Authorization: Bearer $TOKEN"`];
+  if (route.body) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(route.examples.body))}`);
+  return lines.join(' \\\n');
+}
+
+const gettingATokenSection = [
+  '## Getting a token',
+  'Every operation needs a token of the workspace it acts in, sent as `Authorization: Bearer <token>` (or, for workspace API tokens only, as `?token=<token>`). The curl examples read it from `$TOKEN`: `export TOKEN=mdev_...`.',
+  '`npm start` prints the demo workspace\'s two tokens (a workspace API token `mdev_...` and a user access token `musr_...`) every time it starts. Tokens for other workspaces come from the operator CLI, shown once at creation: `npm run --silent cli -- workspace create --name "Acme" --json` makes a workspace with one token of each kind; `npm run --silent cli -- token create --workspace 1 --kind developer --json` makes another (`--kind user`, `--read-only`, `--scopes contacts,tags`).',
+  'The three schemes: `developerAccessToken` (a workspace API token in the `Authorization` header), `tokenInSearchParams` (a workspace API token in `?token=`) and `bearerAuth` (a user access token in the `Authorization` header; never accepted in `?token=`).',
+  'The same data is available over GraphQL: [GraphiQL](/graphql) opens an explorer with an example query. This reference is also available without scripts at [/docs/static](/docs/static); the machine-readable document is [/v1/openapi.json](/v1/openapi.json).',
+];
+
 export function buildOpenApiDocument(routes: Route[]): JsonSchema {
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -160,12 +198,18 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
 
   for (const route of routes) {
     if (!tags.includes(route.tag)) tags.push(route.tag);
-    const parameters = [...parametersOf(collector, route.params, 'path'), ...parametersOf(collector, route.query, 'query')];
+    const { examples } = route;
+    const parameters = [
+      ...parametersOf(collector, route.params, 'path', examples.params as Record<string, unknown>),
+      ...parametersOf(collector, route.query, 'query', examples.query as Record<string, unknown>),
+    ];
     const responses: Record<string, JsonSchema> = {
       [String(route.response.status)]: {
         description: route.response.description,
-        headers: commonHeaders(),
-        content: { 'application/json': { schema: collector.convert(route.response.schema, 'output') } },
+        headers: route.response.location ? { ...commonHeaders(), Location: headerRef('Location') } : commonHeaders(),
+        content: {
+          'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } },
+        },
       },
     };
     for (const status of documentedErrorStatuses(route)) {
@@ -183,9 +227,15 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
       security: (route.access.schemes ?? allSchemes).map((s) => ({ [s]: [] })),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: collector.convert(route.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: collector.convert(route.body, 'input'), examples: { example: { value: examples.body } } } },
+            },
+          }
         : {}),
       responses,
+      'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlExample(route) }],
     };
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation;
@@ -215,6 +265,7 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
         'Workspace-scoped HTTP and JSON API of the customer-messaging automation service. Every request acts inside the one workspace its token belongs to.',
         'Every error body is the envelope `{defined, code, status, message, data?}`; 422 `invalidRequestData` lists `data.issues: [{message, path}]`.',
         'Identifiers are digit strings; timestamps are ISO 8601 UTC strings.',
+        ...gettingATokenSection,
       ].join('\n\n'),
     },
     tags: tags.map((name) => ({ name })),

@@ -1,0 +1,81 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, curlExample } from '../src/rest/openapi.js';
+import { routes } from '../src/rest/routes.js';
+
+/**
+ * Every operation carries examples (the route table's `examples`): a value for each path and query
+ * parameter, the request body where one is taken, the success response, and a curl command. Each
+ * example parses with the route's own zod schema and validates against the JSON Schema the
+ * document publishes for it, so the reference never shows a request the API would refuse.
+ */
+
+type Json = Record<string, any>;
+const doc = buildOpenApiDocument(routes) as Json;
+const operationOf = (route: (typeof routes)[number]) => doc.paths[route.path][route.method.toLowerCase()] as Json;
+const exampleValue = (examples: Json | undefined) => (examples ? Object.values(examples)[0]?.value : undefined);
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
+const validates = (schema: Json, value: unknown) => {
+  const rebased = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/'));
+  const ok = ajv.validate(rebased, value);
+  return ok ? 'valid' : ajv.errorsText();
+};
+
+describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
+  const operation = operationOf(route);
+
+  it('has examples that parse with the route schemas', () => {
+    if (route.params) expect(route.params.safeParse(route.examples.params).error?.issues).toBeUndefined();
+    else expect(route.examples.params).toBeUndefined();
+    if (route.query) expect(route.query.safeParse(route.examples.query).error?.issues).toBeUndefined();
+    else expect(route.examples.query).toBeUndefined();
+    if (route.body) expect(route.body.safeParse(route.examples.body).error?.issues).toBeUndefined();
+    else expect(route.examples.body).toBeUndefined();
+    expect(route.response.schema.safeParse(route.examples.response).error?.issues).toBeUndefined();
+  });
+
+  it('puts them in the document: every parameter, the body and the success response, each valid against its published schema', () => {
+    for (const parameter of (operation.parameters ?? []) as Json[]) {
+      const value = exampleValue(parameter.examples);
+      expect(value, `${parameter.in} parameter ${parameter.name}`).toBeDefined();
+      expect(typeof value).toBe('string');
+    }
+    const body = operation.requestBody?.content['application/json'];
+    if (route.body) {
+      expect(exampleValue(body.examples)).toEqual(route.examples.body);
+      expect(validates(body.schema, route.examples.body)).toBe('valid');
+    }
+    const success = operation.responses[String(route.response.status)].content['application/json'];
+    expect(exampleValue(success.examples)).toEqual(route.examples.response);
+    expect(validates(success.schema, route.examples.response)).toBe('valid');
+  });
+
+  it('has a curl command that calls the operation with the examples', () => {
+    const samples = operation['x-codeSamples'] as Json[];
+    expect(samples).toEqual([{ lang: 'Shell', label: 'curl', source: curlExample(route) }]);
+    const [first, ...rest] = samples[0].source.split(' \\\n');
+    expect(first).toMatch(new RegExp(`^curl${route.method === 'GET' ? '' : ` -X ${route.method}`} 'http://localhost:4000/v1/[^']+'$`));
+    expect(rest[0]).toBe('  -H "Authorization: Bearer $TOKEN"');
+    if (route.body) expect(rest.slice(1)).toEqual([`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(route.examples.body)}'`]);
+    else expect(rest).toHaveLength(1);
+    const url = new URL(/'([^']+)'/.exec(first)![1]);
+    const template = new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`);
+    expect(url.pathname).toMatch(template);
+    expect(Object.fromEntries(url.searchParams)).toEqual(route.examples.query ?? {});
+  });
+});
+
+it('the document says how to get a token and links to GraphiQL and the script-free reference', () => {
+  const description = doc.info.description as string;
+  expect(description).toContain('## Getting a token');
+  expect(description).toContain('`npm start` prints the demo workspace');
+  expect(description).toContain('npm run --silent cli -- workspace create');
+  expect(description).toContain('npm run --silent cli -- token create');
+  for (const scheme of ['developerAccessToken', 'tokenInSearchParams', 'bearerAuth']) expect(description).toContain(`\`${scheme}\``);
+  expect(description).toContain('[GraphiQL](/graphql)');
+  expect(description).toContain('[/docs/static](/docs/static)');
+});
