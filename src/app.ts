@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { createGraphQLContext, type GraphQLContext } from './graphql/context.js';
 import { graphqlPlugins, maskError } from './graphql/yoga-options.js';
 import { schema } from './graphql/schema.js';
+import { graphiqlOptions, graphiqlPage, graphiqlPagePlugin } from './http/graphiql.plugin.js';
 import { platformPlugin } from './http/platform.plugin.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { createLogger, type Logger } from './observability/logger.js';
@@ -26,6 +27,8 @@ export interface App {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   /** Resolves when the app is ready for traffic (Redis connected, or given up on). */
   ready: () => Promise<void>;
+  /** Shutdown has begun: /readyz answers 503 from now on (requests are still served). */
+  beginDrain: () => void;
   close: () => Promise<void>;
 }
 
@@ -54,6 +57,8 @@ export function buildApp(options: BuildAppOptions = {}): App {
     redisDown = true;
     logger.warn({ err }, 'redis unreachable; rate limits fall back to this process until it is back');
   });
+  const onRedisTrip = (err: unknown) =>
+    logger.warn({ err }, `redis command failed; rate limits count in this process for ${config.REDIS_RETRY_AFTER_MS} ms before asking redis again`);
   redis?.on('ready', () => {
     if (redisDown) logger.info('redis reachable again; rate limits are shared');
     redisDown = false;
@@ -77,10 +82,14 @@ export function buildApp(options: BuildAppOptions = {}): App {
     database,
     logger,
     tokenCache: new TokenCache(config.TOKEN_CACHE_SECONDS * 1000),
-    limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl'),
+    limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl', onRedisTrip),
+    lifecycle: { draining: false },
   };
 
   const router = new Router(routes);
+  // GraphiQL from the package, rendered (and its script hashed for the page's policy) once, here.
+  const graphiql = config.GRAPHIQL ? graphiqlOptions(config) : null;
+  const graphiqlHtml = graphiql ? graphiqlPage(graphiql) : null;
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -89,16 +98,29 @@ export function buildApp(options: BuildAppOptions = {}): App {
     // keeps the protection without the per-request cost of Yoga's streaming limiter.
     maxRequestBodySize: false,
     multipart: false,
-    // Browsers may call both APIs from any origin (tokens travel in headers, not cookies) and
-    // must be able to read the request id and rate-limit headers.
+    // Browsers may call both APIs from the origins of CORS_ORIGINS (any, by default). Tokens
+    // travel in headers, never cookies, so credentials are never allowed: without that, Yoga
+    // would answer any origin with Access-Control-Allow-Credentials: true. Scripts must be able to
+    // read the request id, rate-limit, caching and idempotency headers.
     cors: {
-      exposedHeaders: ['X-Request-Id', 'X-Db-Statements', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Allow'],
+      origin: config.CORS_ORIGINS,
+      credentials: false,
+      exposedHeaders: [
+        'X-Request-Id', 'X-Db-Statements', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy',
+        'Retry-After', 'Allow', 'ETag', 'Location', 'Idempotent-Replayed',
+      ],
+      maxAge: 600,
     },
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message, logger) },
-    graphiql: config.GRAPHIQL ? graphiqlOptions() : false,
+    graphiql: graphiql ?? false,
+    renderGraphiQL: (options) => graphiqlPage(options).html,
     context: ({ request }) => createGraphQLContext(deps, request),
-    plugins: [platformPlugin(deps, router, systemRoutes(deps, router), '/graphql'), ...graphqlPlugins(config)],
+    plugins: [
+      platformPlugin(deps, router, systemRoutes(deps, router), '/graphql'),
+      ...graphqlPlugins(config),
+      ...(graphiqlHtml ? [graphiqlPagePlugin(graphiqlHtml, '/graphql')] : []),
+    ],
   });
 
   // Each request gets its own scope (request id, SQL statement count) around all of Yoga's work.
@@ -109,40 +131,12 @@ export function buildApp(options: BuildAppOptions = {}): App {
     fetch: (request) => runInRequestScope(newScope(), () => Promise.resolve(yoga.fetch(request))),
     listener: (req, res) => runInRequestScope(newScope(), () => void yoga(req, res)),
     ready: () => redisSettled,
+    beginDrain: () => {
+      deps.lifecycle.draining = true;
+    },
     close: async () => {
       await database.destroy();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
-
-const exampleQuery = `# Every call needs a token: set the Authorization header below
-# ("Bearer <workspace API token or user access token>").
-# npm start prints the demo workspace's tokens.
-
-query ContactWithEverything {
-  contacts(first: 5) {
-    edges {
-      node {
-        id
-        fullName
-        email
-        tags { id name }
-        customFields { name value type }
-        sequences { sequenceId sequenceName }
-        notes { text createdAt }
-        inboxes { channel inbox { name status } }
-        conversations { followed inbox { name } assignedUser { name } assignedInboxTeam { name } }
-      }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
-
-const graphiqlOptions = () => ({
-  title: 'Messaging API · GraphiQL',
-  defaultQuery: exampleQuery,
-  headers: JSON.stringify({ Authorization: 'Bearer <paste a token here>' }, null, 2),
-  shouldPersistHeaders: true,
-});

@@ -1,4 +1,5 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { isPostgresUrl } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -16,18 +17,30 @@ export interface DemoInfo {
 
 /**
  * Tokens are stored only as hashes, so the demo tokens can be shown only when they are made. They
- * are kept in a local file beside the SQLite database (data/ for PostgreSQL) so that every later
- * `npm start` can print them again. It is a development convenience for the demo workspace only.
+ * are kept in a local file per database so that every later `npm start` on that database can print
+ * them again (and a start on another database never overwrites them): beside a SQLite file
+ * (`data/app.db.demo-tokens.json`), or in ./data for PostgreSQL, named after the database and a
+ * hash of its URL (`data/demo-tokens.postgres.messaging.1a2b3c4d5e6f.json`; the password is not
+ * part of the name). A development convenience for the demo workspace only (mode 0600).
  */
-const tokenFileFor = (databaseUrl: string) =>
-  join(isPostgresUrl(databaseUrl) || databaseUrl === ':memory:' ? 'data' : dirname(databaseUrl), 'demo-tokens.json');
+export function demoTokenFileFor(databaseUrl: string): string {
+  if (isPostgresUrl(databaseUrl)) {
+    const url = new URL(databaseUrl);
+    url.password = '';
+    const name = decodeURIComponent(url.pathname.slice(1)).replace(/[^\w.-]/g, '_') || 'postgres';
+    const hash = createHash('sha256').update(url.toString()).digest('hex').slice(0, 12);
+    return join('data', `demo-tokens.postgres.${name}.${hash}.json`);
+  }
+  if (databaseUrl === ':memory:') return join('data', 'demo-tokens.memory.json');
+  return `${databaseUrl}.demo-tokens.json`;
+}
 
 /**
  * Seeds the demo workspace on an empty database; returns its tokens when they are known and still
  * valid for this database (the file may be left from another database, or the tokens revoked).
  */
 export async function ensureDemoWorkspace(database: Database, databaseUrl: string): Promise<DemoInfo | null> {
-  const file = tokenFileFor(databaseUrl);
+  const file = demoTokenFileFor(databaseUrl);
   if ((await countWorkspaces(database.db)) > 0) {
     let saved: DemoInfo;
     try {

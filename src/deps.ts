@@ -11,4 +11,6 @@ export interface AppDeps {
   logger: Logger;
   tokenCache: TokenCache;
   limiters: RateLimiters;
+  /** Set once shutdown begins: /readyz answers 503 so load balancers stop sending traffic. */
+  lifecycle: { draining: boolean };
 }

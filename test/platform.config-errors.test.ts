@@ -33,11 +33,15 @@ describe('bad configuration stops the server with a message naming the variable'
   const cases: [string, Record<string, string>, string][] = [
     ['a port that is not a number', { PORT: 'abc' }, '  PORT: must be a port number (0-65535) (got "abc")'],
     ['a port out of range', { PORT: '70000' }, '  PORT: must be a port number (0-65535) (got "70000")'],
-    ['a database URL of another engine', { DATABASE_URL: 'mysql://app:s3cret@db.example/app' }, '  DATABASE_URL: must be a SQLite file path or a postgres:// URL (got "mysql://app:***@db.example/app")'],
+    ['a database URL of another engine', { DATABASE_URL: 'mysql://app:s3cret@db.example/app' }, '  DATABASE_URL: must be a SQLite file path (or sqlite:PATH, sqlite://PATH, file:PATH) or a postgres:// URL (got "mysql://app:***@db.example/app")'],
     ['a Redis URL that is not redis://', { REDIS_URL: 'http://127.0.0.1:6379' }, '  REDIS_URL: must be a redis:// URL (got "http://127.0.0.1:6379")'],
     ['a zero rate limit', { RATE_LIMIT_WORKSPACE_POINTS: '0' }, '  RATE_LIMIT_WORKSPACE_POINTS: must be positive (got "0")'],
     ['a fractional window', { RATE_LIMIT_IP_WINDOW_SECONDS: '1.5' }, '  RATE_LIMIT_IP_WINDOW_SECONDS: must be a whole number (got "1.5")'],
     ['an unknown log level', { LOG_LEVEL: 'loud' }, expect.stringMatching(/^ {2}LOG_LEVEL: .+ \(got "loud"\)$/)],
+    ['a database URL with a scheme the service does not serve', { DATABASE_URL: 'sqlite:mysql://db/app' }, `  DATABASE_URL: ${'must be a SQLite file path (or sqlite:PATH, sqlite://PATH, file:PATH) or a postgres:// URL'} (got "sqlite:mysql://db/app")`],
+    ['an empty SQLite path', { DATABASE_URL: 'sqlite://' }, `  DATABASE_URL: ${'must be a SQLite file path (or sqlite:PATH, sqlite://PATH, file:PATH) or a postgres:// URL'} (got "sqlite://")`],
+    ['CORS origins that are not origins', { CORS_ORIGINS: 'https://app.example.com, *.example.com' }, '  CORS_ORIGINS: must be * or a comma-separated list of origins like https://app.example.com (not "*.example.com") (got "https://app.example.com, *.example.com")'],
+    ['a metrics token too short to be secret', { METRICS_TOKEN: 'abc' }, '  METRICS_TOKEN: must be at least 16 characters (got "abc")'],
     ['a flag that is not a boolean', { SEED_DEMO: 'maybe' }, '  SEED_DEMO: must be true or false (got "maybe")'],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, expect.stringMatching(/^ {2}NODE_ENV: .+ \(got "staging"\)$/)],
   ] as never;
@@ -65,7 +69,7 @@ describe('bad configuration stops the server with a message naming the variable'
       [
         'Invalid configuration:',
         '  PORT: must be a port number (0-65535) (got "-1")',
-        '  DATABASE_URL: must be a SQLite file path or a postgres:// URL (got "mysql://app:***@db.example/app")',
+        '  DATABASE_URL: must be a SQLite file path (or sqlite:PATH, sqlite://PATH, file:PATH) or a postgres:// URL (got "mysql://app:***@db.example/app")',
         '  BODY_LIMIT_BYTES: must be a number (got "lots")',
         '',
       ].join('\n'),

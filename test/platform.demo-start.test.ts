@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './support/processes.js';
  * `npm start` (tsx src/server.ts) on an empty database: applies the migrations, seeds a demo
  * workspace with data in every resource area, and prints the GraphiQL URL, the REST base URL and
  * the demo tokens, which work. A second start finds the workspace, seeds nothing and prints the
- * same tokens again (kept in demo-tokens.json, mode 0600, beside the SQLite file or in ./data).
+ * same tokens again (kept per database, mode 0600, beside the SQLite file or in ./data).
  */
 describe(`npm start on an empty ${testEngine} database`, () => {
   let target: TestDatabaseUrl;
@@ -54,6 +54,8 @@ describe(`npm start on an empty ${testEngine} database`, () => {
         'Try it:',
         `  curl -H "Authorization: Bearer ${tokens.developer}" ${base}/v1/tags`,
         `  curl "${base}/v1/workspaces?token=${tokens.developer}"`,
+        `  curl -H "Authorization: Bearer ${tokens.developer}" -H "Content-Type: application/json" \\`,
+        `       -d '{"query":"{ contacts(first: 2) { edges { node { fullName tags { name } } } } }"}' ${base}/graphql`,
         '',
         '',
       ].join('\n'),
@@ -112,7 +114,10 @@ describe(`npm start on an empty ${testEngine} database`, () => {
   });
 
   it('keeps the demo tokens in a file only its owner can read', () => {
-    const file = testEngine === 'sqlite' ? join(dirname(target.url), 'demo-tokens.json') : join(cwd, 'data', 'demo-tokens.json');
+    const file =
+      testEngine === 'sqlite'
+        ? `${target.url}.demo-tokens.json`
+        : join(cwd, 'data', readdirSync(join(cwd, 'data')).find((f) => /^demo-tokens\.postgres\.test\.[0-9a-f]{12}\.json$/.test(f))!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ workspaceId: '1', name: 'Demo Workspace', developerToken: tokens.developer, userToken: tokens.user });
   });
@@ -125,6 +130,22 @@ describe(`npm start on an empty ${testEngine} database`, () => {
     expect(again).toContain(`  workspace API token: ${tokens.developer}\n  user access token:   ${tokens.user}\n`);
     expect((await database.db.selectFrom('workspaces').select('id').execute()).length).toBe(1);
     expect((await database.db.selectFrom('contacts').select('id').execute()).length).toBe(contactsBefore);
+  });
+
+  it('keeps demo tokens per database: another database beside it does not overwrite them', async () => {
+    await server.stop();
+    const other = await freshDatabaseUrl();
+    try {
+      const second = await startServer({ DATABASE_URL: other.url, LOG_LEVEL: 'warn' }, { cwd });
+      const otherTokens = /workspace API token: (mdev_\S+)/.exec(second.output().stdout)?.[1];
+      await second.stop();
+      expect(otherTokens).toMatch(/^mdev_/);
+      expect(otherTokens).not.toBe(tokens.developer);
+    } finally {
+      await other.drop();
+    }
+    server = await startServer({ DATABASE_URL: target.url, LOG_LEVEL: 'warn' }, { cwd });
+    expect(server.output().stdout).toContain(`  workspace API token: ${tokens.developer}\n  user access token:   ${tokens.user}\n`);
   });
 
   it('does not print saved tokens that no longer work, and says how to make one', async () => {

@@ -1,3 +1,4 @@
+import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { issueToken, listWorkspaceTokens, revokeTokenById } from '../domain/auth/token.service.js';
 import { scopes } from '../domain/auth/scopes.js';
@@ -48,7 +49,10 @@ export function tokenCommands(program: Command) {
       }));
       if (o.json) return print(true, out, '');
       if (!out.length) return console.log(`No tokens in workspace ${o.workspace}.`);
-      console.table(out.map((r) => ({ ...r, scopes: r.scopes?.join(',') ?? 'all', revokedAt: r.revokedAt ?? '' })));
+      // A plain table an operator can read (and copy a prefix from): no colours, no index column.
+      const table = new Table({ head: ['id', 'kind', 'name', 'prefix', 'permission', 'scopes', 'created', 'revoked'], style: { head: [], border: [] } });
+      for (const r of out) table.push([r.id, r.kind, r.name, r.prefix, r.permission, r.scopes?.join(',') ?? 'all', r.createdAt, r.revokedAt ?? '']);
+      console.log(table.toString());
     });
 
   token

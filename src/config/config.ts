@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,7 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
+const nonNegativeInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,8 +25,13 @@ export const configSchema = z.object({
     .string()
     .min(1)
     .default('data/app.db')
-    .refine((v) => !/^[a-z]+:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v), {
-      message: 'must be a SQLite file path or a postgres:// URL',
+    .transform((value, ctx) => {
+      const target = databaseTarget(value);
+      if (target === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a SQLite file path (or sqlite:PATH, sqlite://PATH, file:PATH) or a postgres:// URL' });
+        return z.NEVER;
+      }
+      return target;
     }),
   REDIS_URL: z
     .string()
@@ -45,6 +52,8 @@ export const configSchema = z.object({
   /** How long a token lookup is cached; a revocation takes effect within this time. */
   TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   GRAPHIQL: booleanFlag.optional(),
+  /** Let GraphiQL keep the Headers tab (tokens) in the browser's localStorage. */
+  GRAPHIQL_PERSIST_HEADERS: booleanFlag.default(false),
   INTROSPECTION: booleanFlag.optional(),
   GRAPHQL_MAX_DEPTH: positiveInt.default(8),
   GRAPHQL_MAX_COST: positiveInt.default(5000),
@@ -53,6 +62,40 @@ export const configSchema = z.object({
   /** Expose X-Db-Statements (SQL statements run for the request). */
   EXPOSE_DB_STATEMENTS: booleanFlag.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * After SIGTERM, how long the server keeps serving (with /readyz at 503 and `Connection: close`
+   * on every answer) so a load balancer stops sending before the port closes.
+   */
+  SHUTDOWN_DRAIN_MS: nonNegativeInt.default(5_000),
+  /** Slow clients: a request's headers, and the whole request, must arrive within these times. */
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /** How long an idle keep-alive connection is kept open. */
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  /** Open connections per server process; beyond it a new connection gets 503 with Retry-After at once. */
+  MAX_CONNECTIONS: positiveInt.default(512),
+  /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
+  WEB_CONCURRENCY: positiveInt.max(64, 'must be at most 64').default(1),
+  /** Origins allowed to call the API from a browser: `*` (any, never with credentials) or a comma-separated list. */
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((v, ctx) => {
+      if (v.trim() === '*') return '*' as const;
+      const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+      const bad = origins.find((o) => !/^https?:\/\/[^/\s]+$/i.test(o));
+      if (bad !== undefined || origins.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `must be * or a comma-separated list of origins like https://app.example.com${bad ? ` (not ${JSON.stringify(bad)})` : ''}` });
+        return z.NEVER;
+      }
+      return origins;
+    }),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Responses at least this large are compressed (gzip or br) when the client accepts it. */
+  COMPRESSION_MIN_BYTES: nonNegativeInt.default(1024),
+  /** After a Redis command times out, rate limits are counted in this process for this long before Redis is asked again. */
+  REDIS_RETRY_AFTER_MS: positiveInt.default(5_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -85,3 +128,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const withoutPassword = (value: string | undefined) => value?.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/**
+ * What DATABASE_URL names: a postgres:// URL as given, or the path of a SQLite file, written as a
+ * plain path or as `sqlite:PATH`, `sqlite://PATH` (`sqlite:///abs/path` is absolute), `file:PATH`
+ * or a `file:///abs/path` URL. Null for anything else with a scheme (`mysql://...`), so a URL the
+ * service cannot open is never taken for a file name.
+ */
+export function databaseTarget(value: string): string | null {
+  if (isPostgresUrl(value)) return value;
+  if (value === ':memory:') return value;
+  let path: string;
+  if (/^file:\/\//i.test(value)) {
+    try {
+      path = fileURLToPath(value);
+    } catch {
+      return null;
+    }
+  } else {
+    const m = /^(?:sqlite:\/\/|sqlite:|file:)(.*)$/i.exec(value);
+    path = m ? m[1] : value;
+  }
+  // A scheme of two or more letters is a URL we do not serve (one letter is a Windows drive).
+  if (path === '' || /^[a-z][a-z0-9+.-]+:/i.test(path)) return null;
+  return path;
+}

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../errors/catalogue.js';
@@ -12,6 +12,8 @@ import { readGraphQLParams } from './graphql-params.js';
 import { consume } from './rate-limit.js';
 import { errorResponse, graphqlErrorResponse, toAppError } from './responses.js';
 import { getRequestState, setRequestState, type RequestState } from './request-state.js';
+import { setSecurityHeaders, withBodyRules } from './response-headers.js';
+import * as idempotency from './idempotency.js';
 
 /** Unauthenticated, unlimited routes (probes and documents). */
 export type PublicRoutes = Record<string, (request: Request) => Promise<Response> | Response>;
@@ -24,6 +26,18 @@ const methodNotAllowed = (method: string, allow: string[]) =>
   new AppError('methodNotAllowed', { message: `${method} is not allowed here; use ${allow.join(', ')}`, headers: { Allow: allow.join(', ') } });
 const documentMethods = ['GET', 'HEAD'];
 const graphqlMethods = ['GET', 'POST'];
+
+/**
+ * /metrics behind METRICS_TOKEN: `Authorization: Bearer <token>`, compared in constant time (both
+ * sides hashed first, so neither the token's length nor its prefix shows in the timing).
+ */
+function assertMetricsToken(request: Request, expected: string): void {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  if (!timingSafeEqual(digest(presented), digest(expected))) {
+    throw new AppError('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } });
+  }
+}
 
 /** A browser asking for GraphiQL (no operation in the URL) may load the page without a token. */
 const isGraphiQLPage = (request: Request, url: URL) =>
@@ -55,6 +69,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
         if (publicRoute && !documentMethods.includes(request.method)) throw methodNotAllowed(request.method, documentMethods);
         if (publicRoute && unlimited.has(url.pathname)) {
           state.route = url.pathname;
+          if (url.pathname === '/metrics' && config.METRICS_TOKEN) assertMetricsToken(request, config.METRICS_TOKEN);
           return endResponse(await publicRoute(request));
         }
 
@@ -82,7 +97,9 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
               throw new AppError('payloadTooLarge', { data: { limitBytes: config.BODY_LIMIT_BYTES } });
             }
           }
-          await authenticateInto(state, request, url);
+          const who = await authenticateInto(state, request, url);
+          const idempotent = await beginIdempotent(state, who.workspaceId, request, url);
+          if (idempotent) return endResponse(idempotent);
           return; // Yoga executes the operation; resolvers read the principal from the context.
         }
 
@@ -90,6 +107,8 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
         if (!match) throw new AppError('notFound', { data: { method: request.method, path: url.pathname } });
         state.route = match.route.path;
         const who = await authenticateInto(state, request, url);
+        const idempotent = await beginIdempotent(state, who.workspaceId, request, url);
+        if (idempotent) return endResponse(idempotent);
         return endResponse(await runRoute(deps, match, who, request, url));
       } catch (err) {
         const appError = toAppError(err, logger, state.requestId);
@@ -112,7 +131,7 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
       });
     },
 
-    onResponse({ request, response }) {
+    async onResponse({ request, response, setResponse }) {
       // Yoga's own plugins (CORS preflight, the GraphiQL page) may answer before onRequest above
       // runs: those responses get their request id, metrics and log line all the same.
       const state = getRequestState(request) ?? stateFor(request, new URL(request.url));
@@ -120,6 +139,19 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
       for (const [k, v] of Object.entries(state.rateLimitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
       const scope = currentRequestScope();
       if (config.EXPOSE_DB_STATEMENTS && scope) response.headers.set('X-Db-Statements', String(scope.statements));
+      setSecurityHeaders(response.headers);
+      try {
+        if (state.idempotency) {
+          const claim = state.idempotency;
+          state.idempotency = undefined;
+          response = await idempotency.finish(deps.database.db, claim, response, (err) => logger.error({ err, requestId: state.requestId }, 'could not store the answer of an Idempotency-Key'));
+        }
+        response = await withBodyRules(request, response, { compressFromBytes: config.COMPRESSION_MIN_BYTES });
+        setResponse(response);
+      } catch (err) {
+        // Never crash the process from here (Yoga does not catch onResponse errors): send it as it was.
+        logger.error({ err, requestId: state.requestId }, 'could not store, compress or tag the response');
+      }
 
       const seconds = Number(process.hrtime.bigint() - state.startedAt) / 1e9;
       httpRequests.inc({ method: request.method, route: state.route, status: String(response.status) });
@@ -157,6 +189,13 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
     setRequestState(request, state);
     if (scope) scope.requestId = state.requestId;
     return state;
+  }
+
+  /** A replayed answer for a retried POST/PATCH, or null to run it (with the key claimed, when one was sent). */
+  async function beginIdempotent(state: RequestState, workspaceId: number, request: Request, url: URL): Promise<Response | null> {
+    const begun = await idempotency.begin(deps.database.db, workspaceId, request, url, { bodyLimit: config.BODY_LIMIT_BYTES, waitMs: config.REQUEST_TIMEOUT_MS });
+    if (begun && 'claim' in begun) state.idempotency = begun.claim;
+    return begun && 'replay' in begun ? begun.replay : null;
   }
 
   async function authenticateInto(state: RequestState, request: Request, url: URL) {

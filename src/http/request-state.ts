@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/auth/principal.js';
+import type { Claim } from './idempotency.js';
 
 /** What the platform plugin learns about a request before a handler or resolver runs. */
 export interface RequestState {
@@ -8,6 +9,8 @@ export interface RequestState {
   route: string;
   principal: Principal | null;
   rateLimitHeaders: Record<string, string>;
+  /** The Idempotency-Key this request claimed: its answer is stored on the way out. */
+  idempotency?: Claim;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -25,3 +25,9 @@ export const dbStatements = new Counter({
   labelNames: ['engine'] as const,
   registers: [registry],
 });
+
+export const connectionsRefused = new Counter({
+  name: 'http_connections_refused_total',
+  help: 'Connections answered 503 at once because the process had MAX_CONNECTIONS open',
+  registers: [registry],
+});
