@@ -40,6 +40,8 @@ const commonIndexes: Record<string, string[]> = {
   contacts_workspace_email_uq: ['workspace_id', 'lower(email)'],
   contacts_workspace_message_idx: ['workspace_id', 'last_message_at'],
   contacts_workspace_phone_uq: ['workspace_id', 'phone_number'],
+  contacts_workspace_updated_idx: ['workspace_id', 'updated_at'],
+  contact_custom_fields_field_value_idx: ['workspace_id', 'custom_field_id', 'value'],
   conversations_contact_idx: ['contact_id'],
   conversations_inbox_idx: ['inbox_id'],
   conversations_team_idx: ['assigned_inbox_team_id'],
@@ -47,6 +49,7 @@ const commonIndexes: Record<string, string[]> = {
   conversations_workspace_activity_idx: ['workspace_id', 'last_activity_at'],
   conversations_workspace_id_idx: ['workspace_id', 'id'],
   custom_fields_workspace_idx: ['workspace_id', 'name'],
+  custom_fields_workspace_lower_name_uq: ['workspace_id', 'lower(name)'],
   dynamic_images_custom_field_idx: ['custom_field_id'],
   dynamic_images_workspace_created_idx: ['workspace_id', 'created_at', 'id'],
   error_logs_contact_idx: ['contact_id'],
@@ -58,6 +61,7 @@ const commonIndexes: Record<string, string[]> = {
   sequence_subscriptions_sequence_idx: ['sequence_id'],
   sequence_subscriptions_workspace_idx: ['workspace_id'],
   sequences_workspace_idx: ['workspace_id'],
+  tags_workspace_live_lower_name_uq: ['workspace_id', 'lower(name)'],
   tags_workspace_name_idx: ['workspace_id', 'name'],
   users_workspace_idx: ['workspace_id'],
 };
@@ -229,7 +233,7 @@ describe(`migrations on ${testEngine}`, () => {
       .insertInto('dynamic_images')
       .values({ workspace_id: workspaceId, name: 'Birthday card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: '{}', created_at: at, updated_at: at })
       .execute();
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

@@ -85,6 +85,8 @@ export interface CustomFieldsTable {
   name: string;
   description: string;
   type: string;
+  /** JSON array of the choices of a `select` field; null for every other type. */
+  options: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -180,6 +182,7 @@ export interface SequencesTable {
   id: Id;
   workspace_id: number;
   name: string;
+  is_active: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }

@@ -268,6 +268,11 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
         ...gettingATokenSection,
       ].join('\n\n'),
     },
+    // The same routes answer under both bases (src/rest/router.ts).
+    servers: [
+      { url: '/', description: 'This server: paths as documented (/v1/...)' },
+      { url: '/api', description: 'The same routes under /api (/api/v1/...), for clients whose base URL ends in /api' },
+    ],
     tags: tags.map((name) => ({ name })),
     paths,
     components: {

@@ -10,6 +10,8 @@ import type { Route } from './route.js';
 
 interface CompiledRoute {
   route: Route;
+  /** The path with every parameter as `{}`: GET /v1/tags/{idOrName} and PUT /v1/tags/{id} share it. */
+  template: string;
   pattern: RegExp;
   paramNames: string[];
 }
@@ -36,16 +38,26 @@ export class Router {
           return '([^/]+)';
         })
         .join('/');
-      return { route, pattern: new RegExp(`^${source}/?$`), paramNames };
+      // Every route also answers under /api (/api/v1/...): many clients take a base URL ending in /api.
+      return { route, template: route.path.replace(/\{\w+\}/g, '{}'), pattern: new RegExp(`^(?:/api)?${source}/?$`), paramNames };
     });
+    // A literal segment beats a parameter at the same position (/v1/contacts/count before
+    // /v1/contacts/{identifier}), whatever order the area modules list their routes in.
+    const shape = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? '1' : '0')).join('');
+    this.compiled.sort((a, b) => shape(a.route.path).localeCompare(shape(b.route.path)));
   }
 
   /** The matching route, null when no path matches, or 405 with Allow when only the method is wrong. */
   match(method: string, pathname: string): MatchResult | null {
     const allowed: string[] = [];
+    // The most specific template that matches the path decides; a less specific one (a parameter
+    // where this one has a literal) never answers for it, not even with its methods in a 405.
+    let template: string | null = null;
     for (const c of this.compiled) {
+      if (template !== null && c.template !== template) continue;
       const m = c.pattern.exec(pathname);
       if (!m) continue;
+      template = c.template;
       if (c.route.method !== method && !(method === 'HEAD' && c.route.method === 'GET')) {
         allowed.push(c.route.method);
         continue;

@@ -1,16 +1,37 @@
 import type { Route } from './route.js';
 import { automationRoutes } from './routes/automations.routes.js';
 import { contactRoutes } from './routes/contacts.routes.js';
+import { contactSearchRoutes } from './routes/contact-search.routes.js';
+import { contactCustomFieldRoutes } from './routes/contact-custom-fields.routes.js';
+import { contactTagRoutes } from './routes/contact-tags.routes.js';
+import { contactSequenceRoutes } from './routes/contact-sequences.routes.js';
+import { contactNoteRoutes } from './routes/contact-notes.routes.js';
+import { customFieldRoutes } from './routes/custom-fields.routes.js';
+import { sequenceRoutes } from './routes/sequences.routes.js';
+import { inboxRoutes } from './routes/inboxes.routes.js';
+import { tokenRoutes } from './routes/token.routes.js';
 import { conversationRoutes } from './routes/conversations.routes.js';
 import { dynamicImageRoutes } from './routes/dynamic-images.routes.js';
 import { errorLogRoutes } from './routes/error-logs.routes.js';
 import { tagRoutes } from './routes/tags.routes.js';
 import { workspaceRoutes } from './routes/workspaces.routes.js';
 
-/** The /v1 route table, one module per resource area. */
+/**
+ * The /v1 route table, one module per resource area. Order does not matter: the router tries literal
+ * segments before parameters (src/rest/router.ts).
+ */
 export const routes: Route[] = [
   ...automationRoutes,
   ...contactRoutes,
+  ...contactSearchRoutes,
+  ...contactCustomFieldRoutes,
+  ...contactTagRoutes,
+  ...contactSequenceRoutes,
+  ...contactNoteRoutes,
+  ...customFieldRoutes,
+  ...sequenceRoutes,
+  ...inboxRoutes,
+  ...tokenRoutes,
   ...tagRoutes,
   ...dynamicImageRoutes,
   ...conversationRoutes,

@@ -13,7 +13,8 @@ export type Action = 'read' | 'write' | 'delete';
 
 export interface AccessRule {
   action: Action;
-  scope: Scope;
+  /** The area the operation touches; null only for reading the presented token itself (GET /v1/token). */
+  scope: Scope | null;
   /** Schemes this operation accepts; all three when omitted. */
   schemes?: readonly AuthScheme[];
 }
@@ -29,7 +30,7 @@ export async function assertAccess(db: Executor, who: Principal, rule: AccessRul
   if (rule.action !== 'read' && who.permission === 'read_only') {
     throw new AppError('FORBIDDEN', { data: { reason: 'readOnlyToken' } });
   }
-  if (who.scopes !== null && !who.scopes.includes(rule.scope)) {
+  if (rule.scope !== null && who.scopes !== null && !who.scopes.includes(rule.scope)) {
     throw new AppError('FORBIDDEN', { data: { reason: 'missingScope', scope: rule.scope } });
   }
   if (rule.action === 'write') await assertPlanAllowsWrite(db, who, now);

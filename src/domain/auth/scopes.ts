@@ -5,6 +5,9 @@
 export const scopes = [
   'contacts',
   'tags',
+  'custom_fields',
+  'sequences',
+  'inboxes',
   'automations',
   'dynamic_images',
   'conversations',

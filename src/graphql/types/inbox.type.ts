@@ -1,4 +1,4 @@
-import type { InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
+import type { ContactInboxRow, InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
 import type { UserRecord } from '../../domain/users/user.repository.js';
 import { builder } from '../builder.js';
 import { nodeOptions, rawIdField } from '../node.js';
@@ -48,3 +48,17 @@ export const UserType = builder.node(builder.objectRef<UserRecord>('User'), {
     isAnonymous: t.exposeBoolean('isAnonymous'),
   }),
 });
+
+const readContacts = { action: 'read', scope: 'contacts' } as const;
+
+export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRow>('ContactInbox'), {
+  ...nodeOptions('ContactInbox', readContacts, ({ loaders }) => loaders.contactInbox),
+  fields: (t) => ({
+    rawId: rawIdField(t),
+    contactId: t.exposeID('contactId'),
+    inboxId: t.exposeID('inboxId'),
+    channel: t.exposeString('channel'),
+    inbox: t.field({ type: InboxType, nullable: true, resolve: (m, _a, { loaders }) => loaders.inbox.load(Number(m.inboxId)) }),
+  }),
+});
+

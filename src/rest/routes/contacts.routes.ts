@@ -61,7 +61,7 @@ export const contactRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/contacts/{identifier}/custom-fields',
-    operationId: 'contacts.customFields',
+    operationId: 'contacts.listCustomFields',
     summary: "Every custom field of the workspace with this contact's value",
     tag: 'Contacts',
     access: { action: 'read', scope: 'contacts' },
@@ -89,7 +89,7 @@ export const contactRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/contacts/{identifier}/sequences',
-    operationId: 'contacts.sequences',
+    operationId: 'contacts.listSequences',
     summary: 'Sequences the contact is subscribed to',
     tag: 'Contacts',
     access: { action: 'read', scope: 'contacts' },

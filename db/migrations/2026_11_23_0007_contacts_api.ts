@@ -1,0 +1,44 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * What the contacts API (issue contacts-api) needs from the schema. Frozen in time: imports nothing
+ * from src/.
+ * - `sequences.is_active`: sequences can be switched off.
+ * - `custom_fields.options`: the choices of a `select` field, as a JSON array (null for other types).
+ * - Names unique per workspace regardless of case: custom fields always, tags among live ones only
+ *   (a deleted tag frees its name). The lookups by name use the same expressions, so they are
+ *   served by these indexes.
+ * - `contact_custom_fields (workspace_id, custom_field_id, value)`: exact-value lookups
+ *   (find-by-custom-field, the search tree's `equals`) read only the matching rows.
+ * - `contacts (workspace_id, updated_at)`: the search tree's updated ranges.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const bool = pg ? 'boolean' : 'integer';
+  await db.schema.alterTable('sequences').addColumn('is_active', bool, (c) => c.notNull().defaultTo(pg ? sql`true` : 1)).execute();
+  await db.schema.alterTable('custom_fields').addColumn('options', 'text').execute();
+  await db.schema.createIndex('custom_fields_workspace_lower_name_uq').on('custom_fields').unique().columns(['workspace_id']).expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('tags_workspace_live_lower_name_uq')
+    .on('tags')
+    .unique()
+    .columns(['workspace_id'])
+    .expression(sql`lower(name)`)
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('contact_custom_fields_field_value_idx')
+    .on('contact_custom_fields')
+    .columns(['workspace_id', 'custom_field_id', 'value'])
+    .execute();
+  await db.schema.createIndex('contacts_workspace_updated_idx').on('contacts').columns(['workspace_id', 'updated_at']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('contacts_workspace_updated_idx').execute();
+  await db.schema.dropIndex('contact_custom_fields_field_value_idx').execute();
+  await db.schema.dropIndex('tags_workspace_live_lower_name_uq').execute();
+  await db.schema.dropIndex('custom_fields_workspace_lower_name_uq').execute();
+  await db.schema.alterTable('custom_fields').dropColumn('options').execute();
+  await db.schema.alterTable('sequences').dropColumn('is_active').execute();
+}

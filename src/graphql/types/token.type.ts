@@ -1,0 +1,2 @@
+// GET /v1/token as the `token` query: built in issue contacts-api.
+export {};

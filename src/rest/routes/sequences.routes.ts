@@ -1,0 +1,4 @@
+import type { Route } from '../route.js';
+
+/** Sequences (issue contacts-api). */
+export const sequenceRoutes: Route[] = [];

@@ -1,0 +1,25 @@
+import { builtCalls } from './built.js';
+import { contactCalls } from './contacts.js';
+import { contactSearchCalls } from './contact-search.js';
+import { customFieldCalls } from './custom-fields.js';
+import { tagSequenceCalls } from './tags-sequences.js';
+import type { Call, CallTable, Seeded } from './seed.js';
+
+export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
+
+/** Every area's calls; a new area adds its module here. */
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls];
+
+const calls: CallTable = {};
+for (const table of tables) {
+  for (const [operationId, call] of Object.entries(table)) {
+    if (calls[operationId]) throw new Error(`Two success calls for ${operationId}`);
+    calls[operationId] = call;
+  }
+}
+
+export const successCall = (operationId: string, s: Seeded): Call => {
+  const call = calls[operationId];
+  if (!call) throw new Error(`No success call for ${operationId}: add one to test/support/contract-calls when adding a route`);
+  return call(s);
+};

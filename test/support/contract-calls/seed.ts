@@ -1,0 +1,52 @@
+import { fixtures } from '../fixtures.js';
+import type { TestApp, TestWorkspace } from '../harness.js';
+
+/** A request that succeeds for one operation, given a workspace seeded by `seedContractWorkspace`. */
+export interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Known rows of one workspace, enough for every operation to succeed once. Shared by every area's
+ * calls (contract-calls/*.ts): add rows here when a new operation needs one.
+ */
+export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
+  const f = fixtures(t.db, ws.id);
+  const contact = await f.contact({ email: 'ada@example.com', phone: '+15550001' });
+  // Contacts that delete and bulk operations may consume, one per operation that removes one.
+  const spare = async (name: string) => f.contact({ email: `${name}@example.com` });
+  const planField = await f.customField('Plan');
+  await f.fieldValue(contact, planField, 'gold');
+  const scoreField = await f.customField('Score', 'number');
+  const onboarding = await f.sequence('Onboarding');
+  await f.subscribe(contact, onboarding);
+  const newsletter = await f.sequence('Newsletter');
+  const vip = await f.tag('vip');
+  await f.tagContact(contact, vip);
+  const lead = await f.tag('lead');
+  const note = await f.note(contact, 'Asked about pricing');
+  const inbox = await f.inbox('Support');
+  await f.contactInbox(contact, inbox);
+  await f.dynamicImage('Badge');
+  await f.errorLog('Token expired for page');
+  return {
+    contact,
+    spareContacts: { delete: await spare('spare-delete'), bulkDelete: await spare('spare-bulk-delete') },
+    customFields: { plan: planField, score: scoreField },
+    sequences: { onboarding, newsletter },
+    tags: { vip, lead },
+    note,
+    inbox,
+    netAutomation: await f.commentAutomation('net', 'Net rule'),
+    photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
+    leadAds: [await f.leadAd('First'), await f.leadAd('Second'), await f.leadAd('Third')],
+    conversation: await f.conversation({ contactId: contact }),
+  };
+}
+
+export type Seeded = Awaited<ReturnType<typeof seedContractWorkspace>>;
+
+/** operationId -> the call that succeeds for it. Each area's module exports one of these. */
+export type CallTable = Record<string, (s: Seeded) => Call>;
