@@ -27,16 +27,24 @@ export class ContractChecker {
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
     this.ajv.addSchema({ ...doc, $id: DOC_ID });
-    this.templates = Object.keys(doc.paths).map((template) => ({
-      template,
-      pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}/?$`),
-    }));
+    // As the router matches: a literal segment before a parameter at the same position
+    // (/v1/contacts/bulk/tags before /v1/contacts/{identifier}/tags).
+    const shape = (template: string) => template.split('/').map((seg) => (seg.startsWith('{') ? '1' : '0')).join('');
+    this.templates = Object.keys(doc.paths)
+      .sort((a, b) => shape(a).localeCompare(shape(b)))
+      .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
   }
 
+  /**
+   * The operation of the most specific template that matches the path; templates of one shape
+   * (GET /v1/tags/{idOrName}, PUT /v1/tags/{id}) are one path for the router, so any of them may hold the method.
+   */
   operation(method: string, pathname: string): { template: string; op: Json } | null {
-    const found = this.templates.find((t) => t.pattern.test(pathname));
-    const op = found && this.doc.paths[found.template][method.toLowerCase()];
-    return found && op ? { template: found.template, op } : null;
+    const first = this.templates.find((t) => t.pattern.test(pathname));
+    if (!first) return null;
+    const same = (t: string) => t.replace(/\{\w+\}/g, '{}') === first.template.replace(/\{\w+\}/g, '{}');
+    const found = this.templates.find((t) => same(t.template) && this.doc.paths[t.template][method.toLowerCase()]);
+    return found ? { template: found.template, op: this.doc.paths[found.template][method.toLowerCase()] } : null;
   }
 
   /** Throws with a readable message when the response is not what the document promises. */

@@ -1,12 +1,27 @@
+import type { Selectable } from 'kysely';
+import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
-import { idString } from '../../db/values.js';
+import type { SequencesTable } from '../../db/types.js';
+import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
+import { timestamp } from '../tags/tag.repository.js';
+import type { Sequence } from './sequence.schema.js';
 
 export interface SubscriptionRow {
   sequenceId: string;
   sequenceName: string;
   contactId: string;
 }
+
+const sequenceColumns = ['id', 'workspace_id', 'name', 'is_active', 'created_at', 'updated_at'] as const;
+
+const toSequence = (r: Pick<Selectable<SequencesTable>, (typeof sequenceColumns)[number]>): Sequence => ({
+  id: idString(r.id),
+  name: r.name,
+  isActive: toBool(r.is_active),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 /** Sequence subscriptions of many contacts in one statement, in subscription order. */
 export async function subscriptionsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<SubscriptionRow[]> {
@@ -21,4 +36,143 @@ export async function subscriptionsForContacts(db: Executor, workspaceId: number
     .orderBy('s.id')
     .execute();
   return rows.map((r) => ({ sequenceId: idString(r.sequence_id), sequenceName: r.name, contactId: idString(r.contact_id) }));
+}
+
+export async function countSequences(db: Executor, workspaceId: number): Promise<number> {
+  return countRows(db.selectFrom('sequences').where('workspace_id', '=', workspaceId));
+}
+
+/** A page of the workspace's sequences in creation order (id ascending). */
+export async function listSequences(db: Executor, workspaceId: number, window: { limit: number; offset: number }): Promise<Sequence[]> {
+  const rows = await db
+    .selectFrom('sequences')
+    .select(sequenceColumns)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows.map(toSequence);
+}
+
+/** Sequences by id in one statement; only this workspace's. */
+export async function sequencesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<Sequence[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sequences').select(sequenceColumns).where('id', 'in', [...ids]).where('workspace_id', '=', workspaceId).execute();
+  return rows.map(toSequence);
+}
+
+export async function findSequenceById(db: Executor, workspaceId: number, id: number): Promise<Sequence | null> {
+  return (await sequencesByIds(db, workspaceId, [id]))[0] ?? null;
+}
+
+/** Which of these ids are sequences of the workspace (one statement). */
+export async function sequenceIdsAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sequences').select('id').where('id', 'in', [...ids]).where('workspace_id', '=', workspaceId).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertSequence(db: Executor, workspaceId: number, s: { name: string; isActive: boolean }): Promise<Sequence> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('sequences')
+    .values({ workspace_id: workspaceId, name: s.name, is_active: bool(s.isActive), created_at: now, updated_at: now })
+    .returning(sequenceColumns)
+    .executeTakeFirstOrThrow();
+  return toSequence(row);
+}
+
+/** Changes the given fields (and updatedAt); null when the workspace has no such sequence. */
+export async function updateSequence(db: Executor, workspaceId: number, id: number, s: { name?: string; isActive?: boolean }): Promise<Sequence | null> {
+  const row = await db
+    .updateTable('sequences')
+    .set({
+      ...(s.name !== undefined ? { name: s.name } : {}),
+      ...(s.isActive !== undefined ? { is_active: bool(s.isActive) } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .returning(sequenceColumns)
+    .executeTakeFirst();
+  return row ? toSequence(row) : null;
+}
+
+/** Deletes a sequence and its subscriptions; false when the workspace has no such sequence. */
+export async function deleteSequence(db: Executor, workspaceId: number, id: number): Promise<boolean> {
+  // The foreign key cascades too; deleting the subscriptions first does not rely on it.
+  await db.deleteFrom('sequence_subscriptions').where('sequence_id', '=', id).where('workspace_id', '=', workspaceId).execute();
+  const result = await db.deleteFrom('sequences').where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Subscribers of many sequences in one statement (served by sequence_subscriptions_sequence_idx); 0 when none. */
+export async function subscriberCounts(db: Executor, workspaceId: number, sequenceIds: readonly number[]): Promise<Map<number, number>> {
+  if (sequenceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sequence_subscriptions')
+    .select((eb) => ['sequence_id', eb.fn.countAll<number>().as('n')])
+    .where('sequence_id', 'in', [...sequenceIds])
+    .where(sameWorkspace('workspace_id', workspaceId))
+    .groupBy('sequence_id')
+    .execute();
+  return new Map(rows.map((r) => [r.sequence_id, Number(r.n)]));
+}
+
+/** Subscribes a contact; subscriptions it has stay as they are (one statement, in the order given). */
+export async function subscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<void> {
+  if (sequenceIds.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('sequence_subscriptions')
+    .values(sequenceIds.map((sequenceId) => ({ workspace_id: workspaceId, contact_id: contactId, sequence_id: sequenceId, created_at: now })))
+    .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
+    .execute();
+}
+
+/** Unsubscribes a contact from these sequences. */
+export async function unsubscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<void> {
+  if (sequenceIds.length === 0) return;
+  await db
+    .deleteFrom('sequence_subscriptions')
+    .where('contact_id', '=', contactId)
+    .where(sameWorkspace('workspace_id', workspaceId))
+    .where('sequence_id', 'in', [...sequenceIds])
+    .execute();
+}
+
+/** Unsubscribes a contact from every sequence but these. */
+export async function unsubscribeContactExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<void> {
+  let q = db.deleteFrom('sequence_subscriptions').where('contact_id', '=', contactId).where(sameWorkspace('workspace_id', workspaceId));
+  if (keep.length > 0) q = q.where('sequence_id', 'not in', [...keep]);
+  await q.execute();
+}
+
+/**
+ * Subscribes every one of the contacts to every one of the sequences in one INSERT ... SELECT
+ * (existing subscriptions stay as they are); both lists must already be known to be the
+ * workspace's. Returns how many of the contacts gained at least one subscription.
+ */
+export async function subscribeContacts(db: Executor, workspaceId: number, contactIds: readonly number[], sequenceIds: readonly number[]): Promise<number> {
+  if (contactIds.length === 0 || sequenceIds.length === 0) return 0;
+  const inserted = await db
+    .insertInto('sequence_subscriptions')
+    .columns(['workspace_id', 'contact_id', 'sequence_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom('contacts as c')
+        .innerJoin('sequences as q', (join) => join.on('q.id', 'in', [...sequenceIds]))
+        .select(['c.workspace_id', 'c.id as contact_id', 'q.id as sequence_id', timestamp(db, nowIso()).as('created_at')])
+        .where('c.id', 'in', [...contactIds])
+        .where(sameWorkspace('c.workspace_id', workspaceId))
+        .where('q.workspace_id', '=', workspaceId)
+        // Subscriptions get ids in this order, the order a contact's list shows them in.
+        .orderBy('c.id')
+        .orderBy('q.id'),
+    )
+    .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
+    .returning('contact_id')
+    .execute();
+  return new Set(inserted.map((r) => r.contact_id)).size;
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
-import { idString } from '../../db/values.js';
+import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 
 export interface TagRow {
@@ -17,6 +17,8 @@ export interface ContactTagRow extends TagRow {
   contactId: string;
 }
 
+const tagColumns = ['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'] as const;
+
 const toTag = (r: { id: number; name: string; created_at: string; updated_at: string; deleted_at: string | null; folder_id: number | null; workspace_id: number }): TagRow => ({
   id: idString(r.id),
   createdAt: r.created_at,
@@ -28,13 +30,42 @@ const toTag = (r: { id: number; name: string; created_at: string; updated_at: st
 });
 
 /**
+ * `lower(name) = lower(<given>)`: the expression of the unique index tags_workspace_live_lower_name_uq
+ * (migration 2026_11_23_0007), so the lookup is served by it and matches exactly what it refuses.
+ * Both sides go through the engine's lower(): SQLite's folds ASCII letters only, PostgreSQL's
+ * every letter, and the check agrees with the index on each.
+ */
+const sameName = (name: string): Expression<SqlBool> => sql<SqlBool>`lower(name) = lower(${name})`;
+
+/** A timestamp parameter in a select list (INSERT ... SELECT): PostgreSQL needs its type said. */
+export const timestamp = (db: Executor, at: string) => (isPostgres(db) ? sql<string>`cast(${at} as timestamptz)` : sql<string>`${at}`);
+
+/** A live tag's name is taken: the partial unique index refused an insert or a rename. */
+export class DuplicateTagNameError extends Error {
+  constructor() {
+    super('duplicate live tag name');
+  }
+}
+
+/** Whether a failed statement is the unique index on live tag names, from either driver's error. */
+function isDuplicateName(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505' && e?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return false;
+  return `${e.constraint ?? ''} ${e.message ?? ''}`.includes('tags_workspace_live_lower_name_uq');
+}
+
+const rethrowDuplicate = (err: unknown): never => {
+  throw isDuplicateName(err) ? new DuplicateTagNameError() : err;
+};
+
+/**
  * Live tags of the workspace, by name (case-insensitive, ties by id). PostgreSQL compares with the
  * "C" collation so the order is code-point order on both engines, whatever the database's locale.
  */
 export async function listTags(db: Executor, workspaceId: number): Promise<TagRow[]> {
   const rows = await db
     .selectFrom('tags')
-    .select(['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'])
+    .select(tagColumns)
     .where('workspace_id', '=', workspaceId)
     .where('deleted_at', 'is', null)
     .orderBy(isPostgres(db) ? sql`lower(name) collate "C"` : sql`lower(name)`)
@@ -62,11 +93,182 @@ export async function tagsForContacts(db: Executor, workspaceId: number, contact
 /** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
 export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRow[]> {
   if (ids.length === 0) return [];
+  const rows = await db.selectFrom('tags').select(tagColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toTag);
+}
+
+/** A live tag by id (primary key), null when absent, deleted or another workspace's. */
+export async function findLiveTagById(db: Executor, workspaceId: number, id: number): Promise<TagRow | null> {
+  const row = await db
+    .selectFrom('tags')
+    .select(tagColumns)
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toTag(row) : null;
+}
+
+/** The live tag with this name, case-insensitively (served by the unique index), or null. */
+export async function findLiveTagByName(db: Executor, workspaceId: number, name: string): Promise<TagRow | null> {
+  const row = await db
+    .selectFrom('tags')
+    .select(tagColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where(sameName(name))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toTag(row) : null;
+}
+
+/** Which of these ids are live tags of the workspace (one statement). */
+export async function liveTagIdsAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('tags')
-    .select(['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'])
-    .where('workspace_id', '=', workspaceId)
+    .select('id')
     .where('id', 'in', [...ids])
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
     .execute();
-  return rows.map(toTag);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Which of these ids are contacts of the workspace (one statement, by the primary key; the
+ * workspace check a plain filter as in `sameWorkspace`). For the bulk calls of tags and sequences.
+ */
+export async function contactIdsAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('contacts').select('id').where('id', 'in', [...ids]).where(sameWorkspace('workspace_id', workspaceId)).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Inserts a live tag; a live tag of the same name (any case) raises DuplicateTagNameError. */
+export async function insertTag(db: Executor, workspaceId: number, name: string): Promise<TagRow> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('tags')
+    .values({ workspace_id: workspaceId, name, folder_id: null, deleted_at: null, created_at: now, updated_at: now })
+    .returning(tagColumns)
+    .executeTakeFirstOrThrow()
+    .catch(rethrowDuplicate);
+  return toTag(row);
+}
+
+/** Renames a live tag; null when there is none with this id. Raises DuplicateTagNameError as insertTag. */
+export async function renameTag(db: Executor, workspaceId: number, id: number, name: string): Promise<TagRow | null> {
+  const row = await db
+    .updateTable('tags')
+    .set({ name, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .returning(tagColumns)
+    .executeTakeFirst()
+    .catch(rethrowDuplicate);
+  return row ? toTag(row) : null;
+}
+
+/** Marks a live tag deleted (its name is free again); false when there is none with this id. */
+export async function softDeleteTag(db: Executor, workspaceId: number, id: number): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('tags')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Takes a tag off every contact that has it (served by contact_tags_tag_idx). */
+export async function untagAllContacts(db: Executor, workspaceId: number, tagId: number): Promise<void> {
+  await db.deleteFrom('contact_tags').where('tag_id', '=', tagId).where(sameWorkspace('workspace_id', workspaceId)).execute();
+}
+
+/**
+ * Creates a live tag for each name no live tag has yet (any case); names already taken are left
+ * alone, also when a concurrent request took them a moment ago (ON CONFLICT DO NOTHING on the
+ * unique index). Of two names equal but for case in one call, the first is created.
+ */
+export async function insertMissingTags(db: Executor, workspaceId: number, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('tags')
+    .values(names.map((name) => ({ workspace_id: workspaceId, name, folder_id: null, deleted_at: null, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Ids of the live tags with any of these names, case-insensitively (one statement, by the unique index). */
+export async function liveTagIdsByNames(db: Executor, workspaceId: number, names: readonly string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .where(sql`lower(name)`, 'in', names.map((name) => sql<string>`lower(${name})`))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Gives a contact these tags; those it has stay as they are (one statement). */
+export async function addContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('contact_tags')
+    .values(tagIds.map((tagId) => ({ workspace_id: workspaceId, contact_id: contactId, tag_id: tagId, created_at: now })))
+    .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
+    .execute();
+}
+
+/** Takes these tags off a contact (the primary key (contact_id, tag_id) serves it). */
+export async function removeContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db
+    .deleteFrom('contact_tags')
+    .where('contact_id', '=', contactId)
+    .where(sameWorkspace('workspace_id', workspaceId))
+    .where('tag_id', 'in', [...tagIds])
+    .execute();
+}
+
+/** Takes every tag but these off a contact. */
+export async function removeContactTagsExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<void> {
+  let q = db.deleteFrom('contact_tags').where('contact_id', '=', contactId).where(sameWorkspace('workspace_id', workspaceId));
+  if (keep.length > 0) q = q.where('tag_id', 'not in', [...keep]);
+  await q.execute();
+}
+
+/**
+ * Gives every one of the contacts every one of the tags in one INSERT ... SELECT (rows they have
+ * stay as they are); both lists must already be known to be the workspace's. Returns how many of
+ * the contacts gained at least one tag.
+ */
+export async function tagContacts(db: Executor, workspaceId: number, contactIds: readonly number[], tagIds: readonly number[]): Promise<number> {
+  if (contactIds.length === 0 || tagIds.length === 0) return 0;
+  const now = nowIso();
+  const inserted = await db
+    .insertInto('contact_tags')
+    .columns(['workspace_id', 'contact_id', 'tag_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom('contacts as c')
+        .innerJoin('tags as t', (join) => join.on('t.id', 'in', [...tagIds]))
+        .select(['c.workspace_id', 'c.id as contact_id', 't.id as tag_id', timestamp(db, now).as('created_at')])
+        .where('c.id', 'in', [...contactIds])
+        .where(sameWorkspace('c.workspace_id', workspaceId))
+        .where('t.workspace_id', '=', workspaceId)
+        .where('t.deleted_at', 'is', null),
+    )
+    .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
+    .returning('contact_id')
+    .execute();
+  return new Set(inserted.map((r) => r.contact_id)).size;
 }

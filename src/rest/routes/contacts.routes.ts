@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
 import {
   contactSchema,
-  contactSequenceSchema,
   createContactInput,
   customFieldValueSchema,
   identifierParams,
 } from '../../domain/contacts/contact.schema.js';
-import { createContact, getContactCustomFields, getContactSequences } from '../../domain/contacts/contact.service.js';
+import { createContact, getContactCustomFields } from '../../domain/contacts/contact.service.js';
 import { defineRoute } from '../route.js';
 
 const lookupErrors = [400, 401, 403, 404, 422, 429, 500];
@@ -85,30 +84,5 @@ export const contactRoutes = [
       },
     },
     handler: async ({ db, who, params }) => ({ data: await getContactCustomFields(db, who.workspaceId, params.identifier) }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/v1/contacts/{identifier}/sequences',
-    operationId: 'contacts.listSequences',
-    summary: 'Sequences the contact is subscribed to',
-    tag: 'Contacts',
-    access: { action: 'read', scope: 'contacts' },
-    params: identifierParams,
-    response: {
-      status: 200,
-      description: 'Sequence subscriptions',
-      schema: z.object({ data: z.array(contactSequenceSchema) }).meta({ id: 'ContactSequenceList' }),
-    },
-    errors: lookupErrors,
-    examples: {
-      params: { identifier: 'id:1' },
-      response: {
-        data: [
-          { sequenceId: '1', sequenceName: 'Welcome series' },
-          { sequenceId: '2', sequenceName: 'Abandoned cart follow-up' },
-        ],
-      },
-    },
-    handler: async ({ db, who, params }) => ({ data: await getContactSequences(db, who.workspaceId, params.identifier) }),
   }),
 ];

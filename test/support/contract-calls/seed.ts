@@ -37,6 +37,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     customFields: { plan: planField, score: scoreField },
     sequences: { onboarding, newsletter },
     tags: { vip, lead },
+    disposable: { tag: await f.tag('to-delete'), sequence: await f.sequence('To delete') },
     note,
     inbox,
     netAutomation: await f.commentAutomation('net', 'Net rule'),

@@ -1,0 +1,106 @@
+import type { Executor } from '../../db/database.js';
+import { idNumber } from '../../db/values.js';
+import { notFound } from '../../errors/catalogue.js';
+import { resolveContact } from '../contacts/contact.service.js';
+import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
+import { contactIdsAmong } from '../tags/tag.repository.js';
+import { assertAllExist } from '../tags/tag.service.js';
+import {
+  countSequences,
+  deleteSequence as deleteSequenceRow,
+  findSequenceById,
+  insertSequence,
+  listSequences,
+  sequenceIdsAmong,
+  subscribeContact,
+  subscribeContacts,
+  subscriptionsForContacts,
+  unsubscribeContact,
+  unsubscribeContactExcept,
+  updateSequence as updateSequenceRow,
+} from './sequence.repository.js';
+import type { BulkSubscribeSequencesInput, CreateSequenceInput, Sequence, UpdateSequenceInput } from './sequence.schema.js';
+
+const success = { success: true } as const;
+
+/** The workspace's sequences in creation order, a page at a time. */
+export const listSequencesPage = (db: Executor, workspaceId: number, p: PageRequest): Promise<Page<Sequence>> =>
+  fetchPage(p, () => countSequences(db, workspaceId), (w) => listSequences(db, workspaceId, w));
+
+export async function getSequence(db: Executor, workspaceId: number, id: string): Promise<Sequence> {
+  const key = idNumber(id);
+  const found = key === null ? null : await findSequenceById(db, workspaceId, key);
+  if (!found) throw notFound('Sequence');
+  return found;
+}
+
+/** Names are not unique (no index asks it): two sequences may share a name, as steps tell them apart. */
+export const createSequence = (db: Executor, workspaceId: number, input: CreateSequenceInput): Promise<Sequence> =>
+  insertSequence(db, workspaceId, { name: input.name, isActive: input.isActive });
+
+export async function updateSequence(db: Executor, workspaceId: number, id: string, input: UpdateSequenceInput): Promise<Sequence> {
+  const key = idNumber(id);
+  const updated = key === null ? null : await updateSequenceRow(db, workspaceId, key, input);
+  if (!updated) throw notFound('Sequence');
+  return updated;
+}
+
+/** Hard delete: the sequence and every subscription to it, in one transaction. */
+export async function deleteSequence(db: Executor, workspaceId: number, id: string): Promise<{ success: true }> {
+  const key = idNumber(id);
+  if (key === null) throw notFound('Sequence');
+  return db.transaction().execute(async (trx) => {
+    if (!(await deleteSequenceRow(trx, workspaceId, key))) throw notFound('Sequence');
+    return success;
+  });
+}
+
+/** The sequences the contact is subscribed to, in subscription order. */
+export async function listContactSequences(db: Executor, workspaceId: number, identifier: string) {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const rows = await subscriptionsForContacts(db, workspaceId, [Number(contact.id)]);
+  return rows.map(({ contactId: _omit, ...row }) => row);
+}
+
+const sequenceKeys = (db: Executor, workspaceId: number, ids: readonly string[]) =>
+  assertAllExist(ids, 'Sequence', (keys) => sequenceIdsAmong(db, workspaceId, keys));
+
+/**
+ * Subscribes, unsubscribes or sets exactly (`set`) the contact's sequences, in one transaction:
+ * the contact is resolved (404 Contact), then every id must be a sequence of the workspace (404
+ * Sequence with `data.ids`, nothing changed). An existing subscription is left untouched (it keeps
+ * its place and time); unsubscribing from a sequence the contact is not in is harmless. Inactive
+ * sequences take subscriptions too (they wait until it is switched on).
+ */
+export async function changeContactSequences(
+  db: Executor,
+  workspaceId: number,
+  identifier: string,
+  change: 'subscribe' | 'unsubscribe' | 'set',
+  sequenceIds: readonly string[],
+) {
+  return db.transaction().execute(async (trx) => {
+    const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
+    const keys = await sequenceKeys(trx, workspaceId, sequenceIds);
+    if (change === 'subscribe') await subscribeContact(trx, workspaceId, contactId, keys);
+    else if (change === 'unsubscribe') await unsubscribeContact(trx, workspaceId, contactId, keys);
+    else {
+      await unsubscribeContactExcept(trx, workspaceId, contactId, keys);
+      await subscribeContact(trx, workspaceId, contactId, keys);
+    }
+    return success;
+  });
+}
+
+/**
+ * Subscribes every contact to every sequence, in one transaction. Unknown contact ids (404
+ * Contact), then unknown sequence ids (404 Sequence), are refused with `data.ids` before anything
+ * changes. `affected`: how many of the contacts gained at least one subscription.
+ */
+export async function bulkSubscribeSequences(db: Executor, workspaceId: number, input: BulkSubscribeSequencesInput): Promise<{ success: true; affected: number }> {
+  return db.transaction().execute(async (trx) => {
+    const contactKeys = await assertAllExist(input.contactIds, 'Contact', (keys) => contactIdsAmong(trx, workspaceId, keys));
+    const keys = await sequenceKeys(trx, workspaceId, input.sequenceIds);
+    return { success: true, affected: await subscribeContacts(trx, workspaceId, contactKeys, keys) };
+  });
+}
