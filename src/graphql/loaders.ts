@@ -5,6 +5,7 @@ import { findContactsByIds } from '../domain/contacts/contact.repository.js';
 import { notesByIds, notesForContacts } from '../domain/contacts/contact-note.repository.js';
 import { conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';
 import { customFieldsByIds, fieldValuesForContacts } from '../domain/custom-fields/custom-field.repository.js';
+import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repository.js';
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
@@ -51,6 +52,11 @@ export function createLoaders(db: Executor, workspaceId: number) {
     note: byId((ids) => notesByIds(db, workspaceId, ids)),
     contactInbox: byId((ids) => contactInboxesByIds(db, workspaceId, ids)),
     customField: byId((ids) => customFieldsByIds(db, workspaceId, ids)),
+    // CustomField.valuesCount: how many contacts have a value, one grouped count per batch of fields.
+    customFieldValuesCount: new DataLoader<number, number>(async (ids) => {
+      const counts = new Map((await valuesCountsByFields(db, workspaceId, ids)).map((r) => [r.id, r.count]));
+      return ids.map((id) => counts.get(String(id)) ?? 0);
+    }),
     conversation: byId((ids) => conversationsByIds(db, workspaceId, ids)),
     commentAutomation: byId((ids) => commentAutomationsByIds(db, workspaceId, ids)),
     leadAdAutomation: byId((ids) => leadAdAutomationsByIds(db, workspaceId, ids)),

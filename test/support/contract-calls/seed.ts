@@ -35,6 +35,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     contact,
     spareContacts: { delete: await spare('spare-delete'), bulkDelete: await spare('spare-bulk-delete') },
     customFields: { plan: planField, score: scoreField },
+    disposableCustomField: await f.customField('To delete'),
     sequences: { onboarding, newsletter },
     tags: { vip, lead },
     disposable: { tag: await f.tag('to-delete'), sequence: await f.sequence('To delete') },

@@ -1,0 +1,215 @@
+import { isPostgres, type Executor } from '../../db/database.js';
+import { idNumber, nowIso } from '../../db/values.js';
+import { AppError } from '../../errors/catalogue.js';
+import { invalidRequestData, type Issue } from '../../errors/validation.js';
+import { loadFullContacts, resolveContact } from '../contacts/contact.service.js';
+import type { Contact, ContactScalars } from '../contacts/contact.schema.js';
+import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
+import { addNumbers, canonicalValue } from './custom-field-value.js';
+import {
+  contactsWithValue,
+  contactValues,
+  countContactsWithValue,
+  customFieldsByIds,
+  customFieldsByNames,
+  deleteValue,
+  deleteValuesOfContact,
+  fieldValuesForContacts,
+  upsertValue,
+  type CustomFieldRow,
+} from './custom-field.repository.js';
+import type { CustomFieldOperation, CustomFieldValue, CustomValueInput } from './custom-field.schema.js';
+import { resolveCustomField, type IssuePath } from './custom-field.service.js';
+
+/**
+ * A contact's custom-field values. Every value is checked against its field's type and stored in
+ * the type's canonical form (custom-field-value.ts); `null` or `""` clears a value. Writes answer
+ * the contact's value in the shape of the list item (`{id, name, description, value, type}`, value
+ * "" when unset), the operations batch the whole list, clears `{success: true}`.
+ */
+
+const itemOf = (field: CustomFieldRow, value: string | null): CustomFieldValue => ({
+  id: field.id,
+  name: field.name,
+  description: field.description,
+  value: value ?? '',
+  type: field.type,
+});
+
+/** Every field of the workspace with the contact's value ("" when unset), by field id. */
+export async function listContactCustomFields(db: Executor, workspaceId: number, identifier: string): Promise<CustomFieldValue[]> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  return listOf(db, workspaceId, Number(contact.id));
+}
+
+const listOf = async (db: Executor, workspaceId: number, contactId: number) =>
+  (await fieldValuesForContacts(db, workspaceId, [contactId])).map(({ contactId: _omit, ...row }) => row);
+
+export async function getContactCustomField(db: Executor, workspaceId: number, identifier: string, idOrName: string): Promise<CustomFieldValue> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const field = await resolveCustomField(db, workspaceId, idOrName);
+  const values = await contactValues(db, workspaceId, Number(contact.id), [Number(field.id)]);
+  return itemOf(field, values.get(Number(field.id)) ?? null);
+}
+
+/** The canonical text to store, null to clear, or the issue at `at`. */
+function checked(field: CustomFieldRow, value: CustomValueInput, at: IssuePath): { value: string | null } | { issue: Issue } {
+  if (value === null || value === '') return { value: null };
+  const canonical = canonicalValue(field.type, field.options, value);
+  return canonical.ok ? { value: canonical.value } : { issue: { message: `value ${canonical.message}`, path: at } };
+}
+
+/**
+ * Sets (or, with null or "", clears) the contact's value of one field. A value that is not of the
+ * field's type is 422 invalidRequestData at `at` (["body", "value"] on REST).
+ */
+export async function setContactCustomField(
+  db: Executor,
+  workspaceId: number,
+  identifier: string,
+  idOrName: string,
+  value: CustomValueInput,
+  at: IssuePath,
+): Promise<CustomFieldValue> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const field = await resolveCustomField(db, workspaceId, idOrName);
+  const result = checked(field, value, at);
+  if ('issue' in result) throw invalidRequestData([result.issue]);
+  if (result.value === null) await deleteValue(db, workspaceId, Number(contact.id), Number(field.id));
+  else await upsertValue(db, workspaceId, Number(contact.id), Number(field.id), result.value, nowIso());
+  return itemOf(field, result.value);
+}
+
+export async function clearContactCustomField(db: Executor, workspaceId: number, identifier: string, idOrName: string): Promise<{ success: true }> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const field = await resolveCustomField(db, workspaceId, idOrName);
+  await deleteValue(db, workspaceId, Number(contact.id), Number(field.id));
+  return { success: true };
+}
+
+export async function clearContactCustomFields(db: Executor, workspaceId: number, identifier: string): Promise<{ success: true }> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  await deleteValuesOfContact(db, workspaceId, Number(contact.id));
+  return { success: true };
+}
+
+/**
+ * Applies 1-20 operations in order, all or nothing, in one transaction: `set` (null or "" clears),
+ * `clear`, `increment` (number fields only; an unset value counts as 0; exact decimal sums). Fields
+ * are named by id or by name. Unknown ones are 404 notFound with `data: {resource: 'CustomField',
+ * ids, names}` naming them; values that do not fit are 422 invalidRequestData at
+ * `[...at, i, 'value']` (an increment of a field that is not a number at `[...at, i, 'op']`), every
+ * issue of the batch at once. Answers the contact's whole list, as GET .../custom-fields.
+ * On PostgreSQL the contact row is locked for the transaction, so concurrent batches on one contact
+ * (two increments) apply one after the other instead of losing one.
+ */
+export async function applyCustomFieldOperations(
+  db: Executor,
+  workspaceId: number,
+  identifier: string,
+  operations: CustomFieldOperation[],
+  at: IssuePath,
+): Promise<CustomFieldValue[]> {
+  return db.transaction().execute(async (trx) => {
+    const contact = await resolveContact(trx, workspaceId, identifier);
+    const contactId = Number(contact.id);
+    if (isPostgres(trx)) await trx.selectFrom('contacts').select('id').where('workspace_id', '=', workspaceId).where('id', '=', contactId).forUpdate().execute();
+
+    const ids = [...new Set(operations.flatMap((op) => (op.customFieldId === undefined ? [] : [op.customFieldId])))];
+    const names = [...new Set(operations.flatMap((op) => (op.name === undefined ? [] : [op.name])))];
+    const byId = new Map(
+      (await customFieldsByIds(trx, workspaceId, ids.map(idNumber).filter((n): n is number => n !== null))).map((f) => [f.id, f]),
+    );
+    const named = await customFieldsByNames(trx, workspaceId, names);
+    const fieldByName = (name: string) => named.find((f) => asciiLower(f.name) === asciiLower(name)) ?? named.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    const missingIds = ids.filter((id) => !byId.has(String(idNumber(id) ?? id)));
+    const missingNames = names.filter((n) => !fieldByName(n));
+    if (missingIds.length > 0 || missingNames.length > 0) {
+      throw new AppError('notFound', { data: { resource: 'CustomField', ids: missingIds, names: missingNames } });
+    }
+    const fieldOf = (op: CustomFieldOperation) => (op.customFieldId !== undefined ? byId.get(String(idNumber(op.customFieldId)))! : fieldByName(op.name!)!);
+
+    const fieldIds = [...new Set(operations.map((op) => Number(fieldOf(op).id)))];
+    const before = await contactValues(trx, workspaceId, contactId, fieldIds);
+    const state = new Map<number, string | null>(fieldIds.map((id) => [id, before.get(id) ?? null]));
+    const issues: Issue[] = [];
+    operations.forEach((op, i) => {
+      const field = fieldOf(op);
+      const id = Number(field.id);
+      if (op.op === 'clear') return void state.set(id, null);
+      if (op.op === 'set') {
+        const result = checked(field, op.value, [...at, i, 'value']);
+        if ('issue' in result) issues.push(result.issue);
+        else state.set(id, result.value);
+        return;
+      }
+      if (field.type !== 'number') {
+        issues.push({ message: `increment needs a number field; ${JSON.stringify(field.name)} is a ${field.type} field`, path: [...at, i, 'op'] });
+        return;
+      }
+      const by = canonicalValue('number', null, op.value);
+      if (!by.ok) return void issues.push({ message: `value ${by.message}`, path: [...at, i, 'value'] });
+      const current = state.get(id) ?? '0';
+      const sum = addNumbers(current, by.value);
+      if (!sum.ok) {
+        const stored = canonicalValue('number', null, current);
+        const message = stored.ok ? `the sum ${sum.message}` : `cannot increment: the contact's value ${JSON.stringify(current)} is not a number`;
+        return void issues.push({ message, path: [...at, i, stored.ok ? 'value' : 'op'] });
+      }
+      state.set(id, sum.value);
+    });
+    if (issues.length > 0) throw invalidRequestData(issues);
+
+    const now = nowIso();
+    for (const [id, value] of state) {
+      const previous = before.get(id) ?? null;
+      if (value === previous) continue;
+      if (value === null) await deleteValue(trx, workspaceId, contactId, id);
+      else await upsertValue(trx, workspaceId, contactId, id, value, now);
+    }
+    return listOf(trx, workspaceId, contactId);
+  });
+}
+
+/**
+ * The name lookup's SQL is `lower(name) = lower(?)`: SQLite's lower() folds ASCII letters only,
+ * PostgreSQL's every letter. Among the fields the engine matched, ASCII folding decides first.
+ */
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * Contacts whose value of the field equals `value` in its canonical form for the field's type
+ * (value=3.0 finds "3" of a number field; TRUE finds "true"), by contact id: their scalars, for
+ * GraphQL (which loads relations itself). An unknown field id (or another workspace's) is 422 at
+ * `[...at, 'customFieldId']` (a query parameter, not a path: there is no record to be 404 about);
+ * a value that is not of the field's type is 422 at `[...at, 'value']`.
+ */
+export async function contactsByCustomFieldPage(
+  db: Executor,
+  workspaceId: number,
+  q: PageRequest & { customFieldId: string; value: string },
+  at: IssuePath,
+): Promise<Page<ContactScalars>> {
+  const n = idNumber(q.customFieldId);
+  const field = n === null ? undefined : (await customFieldsByIds(db, workspaceId, [n]))[0];
+  if (!field) throw invalidRequestData([{ message: 'customFieldId names no custom field of this workspace', path: [...at, 'customFieldId'] }]);
+  const canonical = canonicalValue(field.type, field.options, q.value);
+  if (!canonical.ok) throw invalidRequestData([{ message: `value ${canonical.message}`, path: [...at, 'value'] }]);
+  const fieldId = Number(field.id);
+  return fetchPage(
+    q,
+    () => countContactsWithValue(db, workspaceId, fieldId, canonical.value),
+    (w) => contactsWithValue(db, workspaceId, fieldId, canonical.value, w),
+  );
+}
+
+/** The same page as full contact objects (REST), with a fixed number of statements for any page size. */
+export async function findContactsByCustomField(
+  db: Executor,
+  workspaceId: number,
+  q: PageRequest & { customFieldId: string; value: string },
+  at: IssuePath,
+): Promise<Page<Contact>> {
+  const page = await contactsByCustomFieldPage(db, workspaceId, q, at);
+  return { data: await loadFullContacts(db, workspaceId, page.data), pageCount: page.pageCount };
+}
