@@ -149,17 +149,6 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
     socket.once('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges this process lacks' : err.code === 'EADDRNOTAVAIL' ? 'is not an address of this machine' : messageOf(err);
-      const what = err.code === 'EADDRNOTAVAIL' ? `HOST: ${config.HOST}` : `PORT: ${config.HOST}:${config.PORT}`;
-      reject(new StartupError(`${what} ${why}`));
-    });
-    server.listen(config.PORT, config.HOST, resolve);
-  });
-  const address = server.address();
-  onListening(typeof address === 'object' && address ? address.port : config.PORT);
-
   const close = () => {
     logger.info('closing the port; finishing in-flight requests');
     const force = setTimeout(() => {
@@ -192,8 +181,21 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
     if (drainMs > 0) setTimeout(close, drainMs);
     else close();
   };
+  // Handlers before the port opens and the banner is printed: whoever reads the banner may signal
+  // at once, and a SIGTERM that arrives with no handler kills the process on the spot.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges this process lacks' : err.code === 'EADDRNOTAVAIL' ? 'is not an address of this machine' : messageOf(err);
+      const what = err.code === 'EADDRNOTAVAIL' ? `HOST: ${config.HOST}` : `PORT: ${config.HOST}:${config.PORT}`;
+      reject(new StartupError(`${what} ${why}`));
+    });
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = server.address();
+  onListening(typeof address === 'object' && address ? address.port : config.PORT);
 }
 
 /** One process serving the port. */
