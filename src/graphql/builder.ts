@@ -2,7 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { getNamedType, isLeafType, isListType, isNonNullType, Kind, type GraphQLOutputType } from 'graphql';
+import { getNamedType, isLeafType, isListType, isNonNullType, Kind, valueFromASTUntyped, type GraphQLOutputType } from 'graphql';
 import { AppError } from '../errors/catalogue.js';
 import AccessPlugin from './authorize.js';
 import { DEFAULT_FIRST, MAX_FIRST } from './connection.js';
@@ -29,6 +29,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: string; Output: string };
     SafeInt: { Input: number; Output: number };
+    FilterValue: { Input: string | number | boolean | object; Output: unknown };
   };
 }>({
   plugins: [ComplexityPlugin, RelayPlugin, ValidationPlugin, AccessPlugin],
@@ -100,6 +101,19 @@ builder.scalarType('SafeInt', {
     if (!Number.isSafeInteger(n)) throw new TypeError('SafeInt must be a whole number up to 9007199254740991');
     return n;
   },
+});
+
+/**
+ * The `value` of a search condition: a string, number, boolean or a list of them, as JSON has it.
+ * Which one a condition takes depends on its field and operator, checked by the domain's search
+ * rules (422 at the value's path), as on REST.
+ */
+builder.scalarType('FilterValue', {
+  description: 'A condition value: a string, number, boolean or list of them (see contactFilterFields for what each field takes)',
+  serialize: (v) => v,
+  // Null never reaches a scalar parser; every other JSON value is passed on for the domain to check.
+  parseValue: (v) => v as string | number | boolean | object,
+  parseLiteral: (ast) => valueFromASTUntyped(ast) as string | number | boolean | object,
 });
 
 builder.queryType({});

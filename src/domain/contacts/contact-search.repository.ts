@@ -143,6 +143,7 @@ export function compileCondition(db: Executor, workspaceId: number, c: CheckedCo
   switch (c.kind) {
     case 'and':
     case 'or':
+      if (c.children.length === 0) return c.kind === 'and' ? always : sql<SqlBool>`1 = 0`;
       return sql<SqlBool>`(${sql.join(c.children.map((child) => compileCondition(db, workspaceId, child)), sql.raw(c.kind === 'and' ? ' and ' : ' or '))})`;
     case 'not':
       // A missing value makes the inner test null, and not(null) is null: coalesce keeps "not"
