@@ -74,7 +74,7 @@ export async function listTags(db: Executor, workspaceId: number): Promise<TagRo
   return rows.map(toTag);
 }
 
-/** Tags of many contacts in one statement. */
+/** Tags of many contacts in one statement, each contact's in the order of the tag list (by name, case-insensitively). */
 export async function tagsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactTagRow[]> {
   if (contactIds.length === 0) return [];
   const rows = await db
@@ -85,7 +85,8 @@ export async function tagsForContacts(db: Executor, workspaceId: number, contact
     .where(sameWorkspace('t.workspace_id', workspaceId))
     .where('ct.contact_id', 'in', [...contactIds])
     .where('t.deleted_at', 'is', null)
-    .orderBy('t.name')
+    .orderBy(isPostgres(db) ? sql`lower(t.name) collate "C"` : sql`lower(t.name)`)
+    .orderBy('t.id')
     .execute();
   return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
 }
