@@ -240,8 +240,8 @@ describe('the OpenAPI document and the behaviour it describes', () => {
         expect(res.status, route.operationId).toBe(404);
         expect(res.body.code).toBe('notFound');
       }
-      // Bulk calls name their records in the body: unknown ids there are 404 too.
-      for (const route of routes.filter((r) => r.path.includes('/bulk/') && r.errors.includes(404))) {
+      // Calls that name records in their body (the bulk calls' ids, a new contact's inboxId): unknown ids there are 404 too.
+      for (const route of routes.filter((r) => !r.params && r.body && r.errors.includes(404))) {
         const res = await send(missingIdsCall(successCall(route.operationId, seeded)), { token: ws.developerToken });
         expect(res.status, route.operationId).toBe(404);
         expect(res.body.code).toBe('notFound');

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
+import { fixtures, T0 } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
-import { digits, forbidden, invalidRequestData, isoNow, validationError } from './support/rest.js';
+import { digits, forbidden, invalidRequestData, isoNow, notFound, validationError } from './support/rest.js';
 
 describe('POST /v1/contacts', () => {
   let t: TestApp;
   let api: Awaited<ReturnType<typeof contractClient>>;
   let ws: TestWorkspace;
   const post = (body: unknown, token = ws.developerToken) => api.request('POST', '/v1/contacts', { token, body });
+  /** Which of these emails the workspace's contacts have. */
+  const emails = async (list: string[]) =>
+    (await t.db.selectFrom('contacts').select('email').where('workspace_id', '=', ws.id).where('email', 'in', list).execute()).map((r) => r.email);
 
   /** The whole contact object of a new contact: every scalar, gender, the four nested arrays. */
   const newContact = (fields: { email?: string | null; phoneNumber?: string | null; firstName?: string | null; lastName?: string | null; fullName?: string }) => ({
@@ -74,7 +78,7 @@ describe('POST /v1/contacts', () => {
   });
 
   it('is 422 for an email that is not an email address', async () => {
-    for (const email of ['not-an-email', 'a@b', ' ada@example.com', '']) {
+    for (const email of ['not-an-email', 'a@b', ' ada@example.com']) {
       const res = await post({ email });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(invalidRequestData([{ message: 'email must be a valid email address', path: ['body', 'email'] }]));
@@ -87,13 +91,81 @@ describe('POST /v1/contacts', () => {
       expect(res.status).toBe(200);
       expect(res.body.phoneNumber).toBe(phoneNumber);
     }
-    for (const phoneNumber of ['123456', '+123456789012345678901', '+1 555 0100', '555-0100-22', '++1234567', 'phone123', '']) {
+    for (const phoneNumber of ['123456', '+123456789012345678901', '+1 555 0100', '555-0100-22', '++1234567', 'phone123']) {
       const res = await post({ phoneNumber });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(
         invalidRequestData([{ message: 'phoneNumber must be an optional + followed by 7 to 20 digits', path: ['body', 'phoneNumber'] }]),
       );
     }
+  });
+
+  it('treats an empty (or blank) email, phoneNumber, firstName or lastName as not given', async () => {
+    const res = await post({ email: 'blanks@example.com', phoneNumber: '', firstName: '', lastName: '  ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(newContact({ email: 'blanks@example.com' }));
+    const phoneOnly = await post({ email: '', phoneNumber: '+15550177', firstName: 'Blank' });
+    expect(phoneOnly.status).toBe(200);
+    expect(phoneOnly.body).toEqual(newContact({ phoneNumber: '+15550177', firstName: 'Blank', fullName: 'Blank' }));
+    // Both empty: neither given.
+    const neither = await post({ email: '', phoneNumber: '', firstName: 'Nobody' });
+    expect(neither.status).toBe(422);
+    expect(neither.body).toEqual(invalidRequestData([{ message: 'Provide at least one of email or phoneNumber', path: ['body'] }]));
+  });
+
+  it('takes gender', async () => {
+    const res = await post({ email: 'gender@example.com', gender: 'female' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...newContact({ email: 'gender@example.com' }), gender: 'female' });
+    const bad = await post({ email: 'gender2@example.com', gender: 'other' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual(invalidRequestData([{ message: 'Invalid option: expected one of "male"|"female"|"unknown"', path: ['body', 'gender'] }]));
+  });
+
+  it('adds the contact to the inbox inboxId names; channel defaults to the inbox\'s and must equal it', async () => {
+    const f = fixtures(t.db, ws.id);
+    const inbox = await f.inbox('Web', 'chat');
+    const inboxRow = {
+      id: String(inbox),
+      createdAt: T0,
+      updatedAt: T0,
+      name: 'Web',
+      channel: 'chat',
+      sourceId: 'src-Web',
+      workspaceId: String(ws.id),
+      status: 'active',
+    };
+    const res = await post({ email: 'joined@example.com', inboxId: String(inbox) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...newContact({ email: 'joined@example.com' }),
+      contactInboxes: [{ id: digits(), contactId: res.body.id, inboxId: String(inbox), channel: 'chat', inbox: inboxRow }],
+    });
+    const withChannel = await post({ phoneNumber: '+15550178', channel: 'chat', inboxId: String(inbox) });
+    expect(withChannel.status).toBe(200);
+    expect(withChannel.body.contactInboxes).toEqual([{ id: digits(), contactId: withChannel.body.id, inboxId: String(inbox), channel: 'chat', inbox: inboxRow }]);
+
+    const mismatch = await post({ email: 'mismatch@example.com', channel: 'photo', inboxId: String(inbox) });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body).toEqual(validationError({ field: 'channel', reason: 'inboxChannelMismatch' }));
+    const alone = await post({ email: 'alone@example.com', channel: 'chat' });
+    expect(alone.status).toBe(422);
+    expect(alone.body).toEqual(invalidRequestData([{ message: 'channel needs inboxId', path: ['body', 'channel'] }]));
+    expect(await emails(['mismatch@example.com', 'alone@example.com'])).toEqual([]);
+  });
+
+  it("is 404 for an inboxId that is not an inbox of the workspace, and creates nothing", async () => {
+    const other = await t.workspace({ name: 'Inbox owner' });
+    const theirs = await fixtures(t.db, other.id).inbox('Theirs');
+    for (const inboxId of [String(theirs), '999999', '99999999999']) {
+      const res = await post({ email: 'lost@example.com', inboxId });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(notFound('Inbox'));
+    }
+    expect(await emails(['lost@example.com'])).toEqual([]);
+    const bad = await post({ email: 'lost@example.com', inboxId: 'web' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual(invalidRequestData([{ message: 'must be a digit string', path: ['body', 'inboxId'] }]));
   });
 
   it('is 422 validation naming the field for a duplicate email (any case) or phone number', async () => {

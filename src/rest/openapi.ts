@@ -135,7 +135,10 @@ function parametersOf(
  * limits, the unexpected), plus body errors where a body is read and 404 where a path names a record.
  */
 export function documentedErrorStatuses(route: Route): number[] {
-  const statuses = new Set([...route.errors, 401, 403, 422, 429, 500]);
+  const statuses = new Set([...route.errors, 401, 422, 429, 500]);
+  // 403 whenever a rule can refuse the call: a scheme, a write on a read-only token, a missing scope.
+  // Reading the presented token itself (GET /v1/token: any scheme, a read, no scope) cannot be refused.
+  if (route.access.schemes || route.access.action !== 'read' || route.access.scope !== null) statuses.add(403);
   if (['POST', 'PUT', 'PATCH'].includes(route.method)) for (const s of [400, 413, 415]) statuses.add(s);
   if (route.params) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
@@ -147,7 +150,7 @@ function operationDescription(route: Route, hasQuery: boolean): string {
   const schemes = route.access.schemes ?? allSchemes;
   const lines = [
     `Accepts ${schemeList(schemes)}${route.access.schemes ? ' only; a user access token gets 403 `FORBIDDEN`' : ''}.`,
-    `Needs the \`${route.access.scope}\` scope${route.access.action === 'read' ? '' : ' and a full-permission token (read-only tokens get 403 `FORBIDDEN`)'}.`,
+    `${route.access.scope === null ? 'Needs no scope: any token may call it' : `Needs the \`${route.access.scope}\` scope`}${route.access.action === 'read' ? '' : ' and a full-permission token (read-only tokens get 403 `FORBIDDEN`)'}.`,
   ];
   if (route.access.action === 'write') lines.push('A write: 403 `trialExpired` after the trial, 403 `macLimitReached` at the monthly-active-contact limit.');
   lines.push(

@@ -105,3 +105,9 @@ export async function revokeToken(db: Executor, tokenId: number): Promise<{ toke
     .executeTakeFirst();
   return row ? { tokenHash: row.token_hash, workspaceId: row.workspace_id } : null;
 }
+
+/** One token of the workspace by id, revoked or not (GET /v1/token reads the presented one). */
+export async function findTokenById(db: Executor, workspaceId: number, id: number): Promise<ApiTokenRow | null> {
+  const row = await db.selectFrom('api_tokens').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row ? toToken(row) : null;
+}

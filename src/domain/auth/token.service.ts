@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/database.js';
-import { notFound } from '../../errors/catalogue.js';
+import { AppError, notFound } from '../../errors/catalogue.js';
 import { parseOrThrow } from '../../errors/validation.js';
-import { insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
+import { findTokenById, insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
+import type { Principal } from './principal.js';
+import type { PresentedToken } from './token.schema.js';
 import { findActingUserId } from '../users/user.repository.js';
 import { scopes } from './scopes.js';
 import { displayPrefix, generateToken, hashToken } from './token.js';
@@ -51,4 +53,24 @@ export async function revokeTokenById(db: Executor, tokenId: number, cache?: Tok
   const revoked = await revokeToken(db, tokenId);
   if (revoked && cache) cache.delete(revoked.tokenHash);
   return revoked !== null;
+}
+
+/**
+ * The token the caller presented (GET /v1/token): from its row, as authentication found it, and
+ * the scheme of this request. A token revoked since the (cached) authentication is 401, as the
+ * next authentication would find it.
+ */
+export async function getPresentedToken(db: Executor, who: Principal): Promise<PresentedToken> {
+  const row = await findTokenById(db, who.workspaceId, who.tokenId);
+  if (!row || row.revokedAt !== null) {
+    throw new AppError('INVALID_CHATBOT_TOKEN', { headers: { 'WWW-Authenticate': 'Bearer realm="messaging-api", error="invalid_token"' } });
+  }
+  return {
+    workspaceId: String(row.workspaceId),
+    kind: row.kind,
+    scheme: who.scheme,
+    permission: row.permission,
+    scopes: row.scopes as PresentedToken['scopes'],
+    createdAt: row.createdAt,
+  };
 }

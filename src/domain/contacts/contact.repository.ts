@@ -1,9 +1,9 @@
 import { contactColumns } from '../../db/columns.js';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { ContactsTable } from '../../db/types.js';
-import { idString, nowIso, toBool } from '../../db/values.js';
+import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
 import type { ContactScalars } from './contact.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
@@ -58,20 +58,22 @@ function duplicateFieldOf(err: unknown): 'email' | 'phoneNumber' | null {
 export async function insertContact(
   db: Executor,
   workspaceId: number,
-  c: { email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null },
+  c: { email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null } & Partial<EditableContactColumns>,
 ): Promise<ContactScalars> {
   const now = nowIso();
+  const { email, phoneNumber, firstName, lastName, ...more } = c;
   const row = await db
     .insertInto('contacts')
     .values({
+      ...editableColumns(more),
       workspace_id: workspaceId,
-      email: c.email,
-      phone_number: c.phoneNumber,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      gender: 'unknown',
+      gender: more.gender ?? 'unknown',
       email_verified: 0,
-      email_opt_in: 0,
+      email_opt_in: bool(more.emailOptIn ?? false),
+      email,
+      phone_number: phoneNumber,
+      first_name: firstName,
+      last_name: lastName,
       created_at: now,
       updated_at: now,
     })
@@ -207,4 +209,94 @@ async function countCandidates(db: Executor, workspaceId: number, keyword: strin
 
 export async function countContacts(db: Executor, workspaceId: number): Promise<number> {
   return countRows(db.selectFrom('contacts').where('workspace_id', '=', workspaceId));
+}
+
+/** The contact fields the API edits (PATCH/PUT/upsert), as the service sees them. */
+export interface EditableContactColumns {
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  gender: 'male' | 'female' | 'unknown';
+  avatar: string | null;
+  locale: string | null;
+  timezone: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  location: string | null;
+  ref: string | null;
+  emailOptIn: boolean;
+}
+
+/** The fields given as column values (booleans as 0/1); Kysely leaves out the undefined ones. */
+const editableColumns = (f: Partial<EditableContactColumns>): Updateable<ContactsTable> => ({
+  email: f.email,
+  phone_number: f.phoneNumber,
+  first_name: f.firstName,
+  last_name: f.lastName,
+  gender: f.gender,
+  avatar: f.avatar,
+  locale: f.locale,
+  timezone: f.timezone,
+  country: f.country,
+  state: f.state,
+  city: f.city,
+  location: f.location,
+  ref: f.ref,
+  email_opt_in: f.emailOptIn === undefined ? undefined : bool(f.emailOptIn),
+});
+
+/**
+ * Sets the given fields (and updated_at) of one contact of the workspace; null when there is no
+ * such contact. The unique indexes on email and phone number raise DuplicateContactError.
+ */
+export async function updateContactFields(db: Executor, workspaceId: number, id: number, fields: Partial<EditableContactColumns>): Promise<ContactScalars | null> {
+  const row = await db
+    .updateTable('contacts')
+    .set({ ...editableColumns(fields), updated_at: nowIso() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(contactColumns)
+    .executeTakeFirst()
+    .catch((err: unknown) => {
+      const field = duplicateFieldOf(err);
+      throw field ? new DuplicateContactError(field) : err;
+    });
+  return row ? toContactScalars(row) : null;
+}
+
+/**
+ * Sets or clears blocked_at. Blocking a blocked contact keeps its first blockedAt (and its
+ * updatedAt); unblocking an unblocked one changes nothing. Null when there is no such contact.
+ */
+export async function setContactBlocked(db: Executor, workspaceId: number, id: number, blocked: boolean): Promise<ContactScalars | null> {
+  const now = nowIso();
+  const changed = await db
+    .updateTable('contacts')
+    .set({ blocked_at: blocked ? now : null, updated_at: now })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('blocked_at', blocked ? 'is' : 'is not', null)
+    .returning(contactColumns)
+    .executeTakeFirst();
+  return changed ? toContactScalars(changed) : findContactById(db, workspaceId, id);
+}
+
+/** Which of these ids are contacts of the workspace. */
+export async function existingContactIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('contacts').select('id').where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes contacts of the workspace; their values, tags, notes, inbox memberships, sequence
+ * subscriptions and conversations go with them (ON DELETE CASCADE), error logs keep their row with
+ * contact_id set to null (ON DELETE SET NULL). Returns how many contacts were deleted.
+ */
+export async function deleteContactsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('contacts').where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,33 +1,49 @@
 import type { Executor } from '../../db/database.js';
+import { idNumber } from '../../db/values.js';
 import { AppError, notFound } from '../../errors/catalogue.js';
 import { fieldValuesForContacts, valuesForContacts } from '../custom-fields/custom-field.repository.js';
-import { contactInboxesForContacts, inboxesByIds } from '../inboxes/inbox.repository.js';
+import { contactInboxesForContacts, inboxesByIds, insertContactInbox } from '../inboxes/inbox.repository.js';
 import { subscriptionsForContacts } from '../sequences/sequence.repository.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
 import { notesForContacts } from './contact-note.repository.js';
 import {
+  deleteContactsByIds,
   DuplicateContactError,
+  existingContactIds,
   findContactByEmail,
   findContactById,
   findContactByPhone,
   insertContact,
+  setContactBlocked,
+  updateContactFields,
+  type EditableContactColumns,
 } from './contact.repository.js';
-import type { Contact, ContactScalars, CreateContactInput } from './contact.schema.js';
-import { parseIdentifier } from './identifier.js';
+import {
+  emailSchema,
+  phoneNumberSchema,
+  type BulkDeleteContactsInput,
+  type Contact,
+  type ContactScalars,
+  type CreateContactInput,
+  type ReplaceContactInput,
+  type UpdateContactInput,
+} from './contact.schema.js';
+import { parseIdentifier, type ContactLookup } from './identifier.js';
 import { groupBy } from '../shared/group.js';
+
+/** The contact a contract identifier (see identifier.ts) names, or null. */
+async function findByIdentifier(db: Executor, workspaceId: number, lookup: ContactLookup): Promise<ContactScalars | null> {
+  if (lookup.by === 'id') {
+    const found = lookup.id !== null ? await findContactById(db, workspaceId, lookup.id) : null;
+    return found ?? (lookup.orPhone ? findContactByPhone(db, workspaceId, lookup.orPhone) : null);
+  }
+  if (lookup.by === 'email') return findContactByEmail(db, workspaceId, lookup.email);
+  return findContactByPhone(db, workspaceId, lookup.phone);
+}
 
 /** Resolves the contract's contact identifier (see identifier.ts) or throws 404 notFound. */
 export async function resolveContact(db: Executor, workspaceId: number, identifier: string): Promise<ContactScalars> {
-  const lookup = parseIdentifier(identifier);
-  let found: ContactScalars | null = null;
-  if (lookup.by === 'id') {
-    if (lookup.id !== null) found = await findContactById(db, workspaceId, lookup.id);
-    if (!found && lookup.orPhone) found = await findContactByPhone(db, workspaceId, lookup.orPhone);
-  } else if (lookup.by === 'email') {
-    found = await findContactByEmail(db, workspaceId, lookup.email);
-  } else {
-    found = await findContactByPhone(db, workspaceId, lookup.phone);
-  }
+  const found = await findByIdentifier(db, workspaceId, parseIdentifier(identifier));
   if (!found) throw notFound('Contact');
   return found;
 }
@@ -37,25 +53,53 @@ const duplicate = (field: 'email' | 'phoneNumber') => new AppError('validation',
 
 /**
  * Creates a contact; email and phone number are unique per workspace (email case-insensitively).
- * The pre-check names the field; the unique indexes close the race between two creates.
+ * The pre-check names the field; the unique indexes close the race between two creates. With
+ * `inboxId` the contact joins that inbox of the workspace (404 notFound for any other), in the
+ * same transaction; `channel`, when given, must be that inbox's channel.
  * Input arrives validated by `createContactInput` (REST router or GraphQL validation plugin).
  */
 export async function createContact(db: Executor, workspaceId: number, data: CreateContactInput): Promise<Contact> {
+  const inbox = data.inboxId === undefined ? null : await findInbox(db, workspaceId, data.inboxId);
+  if (inbox && data.channel !== undefined && data.channel !== inbox.channel) {
+    throw new AppError('validation', { data: { field: 'channel', reason: 'inboxChannelMismatch' } });
+  }
   if (data.email !== undefined && (await findContactByEmail(db, workspaceId, data.email))) throw duplicate('email');
   if (data.phoneNumber !== undefined && (await findContactByPhone(db, workspaceId, data.phoneNumber))) throw duplicate('phoneNumber');
-  let created: ContactScalars;
+  const fields = {
+    email: data.email ?? null,
+    phoneNumber: data.phoneNumber ?? null,
+    firstName: data.firstName ?? null,
+    lastName: data.lastName ?? null,
+    gender: data.gender,
+  };
+  const created = await mapDuplicates(() =>
+    inbox
+      ? db.transaction().execute(async (trx) => {
+          const contact = await insertContact(trx, workspaceId, fields);
+          await insertContactInbox(trx, workspaceId, { contactId: Number(contact.id), inboxId: Number(inbox.id), channel: inbox.channel });
+          return contact;
+        })
+      : insertContact(db, workspaceId, fields),
+  );
+  return (await loadFullContacts(db, workspaceId, [created]))[0];
+}
+
+/** An inbox of the workspace by digit id, or 404 notFound. */
+async function findInbox(db: Executor, workspaceId: number, id: string) {
+  const key = idNumber(id);
+  const [inbox] = key === null ? [] : await inboxesByIds(db, workspaceId, [key]);
+  if (!inbox) throw notFound('Inbox');
+  return inbox;
+}
+
+/** A unique-index violation on email or phone number (a race the pre-check lost) as 422 validation. */
+async function mapDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
-    created = await insertContact(db, workspaceId, {
-      email: data.email ?? null,
-      phoneNumber: data.phoneNumber ?? null,
-      firstName: data.firstName ?? null,
-      lastName: data.lastName ?? null,
-    });
+    return await write();
   } catch (err) {
     if (err instanceof DuplicateContactError) throw duplicate(err.field);
     throw err;
   }
-  return (await loadFullContacts(db, workspaceId, [created]))[0];
 }
 
 /** Contacts with their four nested arrays, with a fixed number of statements for any count. */
@@ -97,4 +141,156 @@ export async function getContactSequences(db: Executor, workspaceId: number, ide
   const contact = await resolveContact(db, workspaceId, identifier);
   const rows = await subscriptionsForContacts(db, workspaceId, [Number(contact.id)]);
   return rows.map(({ contactId: _omit, ...row }) => row);
+}
+
+export async function getContact(db: Executor, workspaceId: number, identifier: string): Promise<Contact> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  return (await loadFullContacts(db, workspaceId, [contact]))[0];
+}
+
+/** The contact's inbox memberships, each with its inbox (the contact object's contactInboxes). */
+export async function getContactInboxes(db: Executor, workspaceId: number, identifier: string): Promise<Contact['contactInboxes']> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const memberships = await contactInboxesForContacts(db, workspaceId, [Number(contact.id)]);
+  const inboxes = new Map((await inboxesByIds(db, workspaceId, [...new Set(memberships.map((m) => Number(m.inboxId)))])).map((i) => [i.id, i]));
+  return memberships.flatMap((m) => {
+    const inbox = inboxes.get(m.inboxId);
+    return inbox ? [{ ...m, inbox }] : [];
+  });
+}
+
+/** What PUT leaves in a field it was not given. */
+const clearedFields: EditableContactColumns = {
+  email: null,
+  phoneNumber: null,
+  firstName: null,
+  lastName: null,
+  gender: 'unknown',
+  avatar: null,
+  locale: null,
+  timezone: null,
+  country: null,
+  state: null,
+  city: null,
+  location: null,
+  ref: null,
+  emailOptIn: false,
+};
+
+/** The fields an input gives (a blank text field arrives as undefined: not given). */
+const givenFields = (input: UpdateContactInput): Partial<EditableContactColumns> =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<EditableContactColumns>;
+
+/**
+ * Writes the fields to the contact: uniqueness of email and phone number as on create (the other
+ * contacts of the workspace; the unique indexes close the race), and a contact keeps at least one
+ * of them (422 validation `emailOrPhoneRequired` when a change would clear both). Every field
+ * written moves updatedAt.
+ */
+async function writeContact(db: Executor, workspaceId: number, contact: ContactScalars, fields: Partial<EditableContactColumns>): Promise<Contact> {
+  if (fields.email !== undefined || fields.phoneNumber !== undefined) {
+    const email = fields.email === undefined ? contact.email : fields.email;
+    const phone = fields.phoneNumber === undefined ? contact.phoneNumber : fields.phoneNumber;
+    if (email === null && phone === null) throw new AppError('validation', { data: { reason: 'emailOrPhoneRequired' } });
+  }
+  const other = (found: ContactScalars | null) => found !== null && found.id !== contact.id;
+  if (fields.email && other(await findContactByEmail(db, workspaceId, fields.email))) throw duplicate('email');
+  if (fields.phoneNumber && other(await findContactByPhone(db, workspaceId, fields.phoneNumber))) throw duplicate('phoneNumber');
+  const updated = await mapDuplicates(() => updateContactFields(db, workspaceId, Number(contact.id), fields));
+  if (!updated) throw notFound('Contact');
+  return (await loadFullContacts(db, workspaceId, [updated]))[0];
+}
+
+/** PATCH: only the fields given change; null clears one. */
+export async function updateContact(db: Executor, workspaceId: number, identifier: string, input: UpdateContactInput): Promise<Contact> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  return writeContact(db, workspaceId, contact, givenFields(input));
+}
+
+/** PUT: every editable field; one not given is cleared (null, gender unknown, emailOptIn false). */
+export async function replaceContact(db: Executor, workspaceId: number, identifier: string, input: ReplaceContactInput): Promise<Contact> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  return writeContact(db, workspaceId, contact, { ...clearedFields, ...givenFields(input) });
+}
+
+/**
+ * Updates the contact the identifier finds (as PATCH), or creates one with the identifier's email
+ * or phone number and the given fields. An id identifier (`id:<digits>`, or bare digits, which
+ * are an id first) never creates: 404 notFound. Creating needs an identifier that is a valid
+ * email or phone number (422 validation `{field: 'identifier', reason: 'notAnEmailOrPhoneNumber'}`),
+ * and the body may not give that field another value (422 validation `identifierMismatch`). Two
+ * upserts racing to create the same contact: the one that loses updates the winner's contact.
+ */
+export async function upsertContact(
+  db: Executor,
+  workspaceId: number,
+  identifier: string,
+  input: UpdateContactInput,
+): Promise<{ created: boolean; contact: Contact }> {
+  const lookup = parseIdentifier(identifier);
+  const fields = givenFields(input);
+  const found = await findByIdentifier(db, workspaceId, lookup);
+  if (found) return { created: false, contact: await writeContact(db, workspaceId, found, fields) };
+  if (lookup.by === 'id') throw notFound('Contact');
+
+  const key = lookup.by === 'email' ? 'email' : 'phoneNumber';
+  const parsed = (lookup.by === 'email' ? emailSchema : phoneNumberSchema).safeParse(lookup.by === 'email' ? lookup.email : lookup.phone);
+  if (!parsed.success) throw new AppError('validation', { data: { field: 'identifier', reason: 'notAnEmailOrPhoneNumber' } });
+  const value = parsed.data;
+  const given = fields[key];
+  if (given !== undefined && (given === null || given.toLowerCase() !== value.toLowerCase())) {
+    throw new AppError('validation', { data: { field: key, reason: 'identifierMismatch' } });
+  }
+  const all = { ...fields, [key]: value };
+  const otherKey = key === 'email' ? 'phoneNumber' : 'email';
+  const otherValue = all[otherKey];
+  if (otherValue && (await (otherKey === 'email' ? findContactByEmail : findContactByPhone)(db, workspaceId, otherValue))) throw duplicate(otherKey);
+  try {
+    const created = await insertContact(db, workspaceId, {
+      ...all,
+      email: all.email ?? null,
+      phoneNumber: all.phoneNumber ?? null,
+      firstName: all.firstName ?? null,
+      lastName: all.lastName ?? null,
+    });
+    return { created: true, contact: (await loadFullContacts(db, workspaceId, [created]))[0] };
+  } catch (err) {
+    if (!(err instanceof DuplicateContactError)) throw err;
+    const winner = err.field === key ? await findByIdentifier(db, workspaceId, lookup) : null;
+    if (!winner) throw duplicate(err.field);
+    return { created: false, contact: await writeContact(db, workspaceId, winner, fields) };
+  }
+}
+
+/** Deletes the contact and every row of it (see deleteContactsByIds) in one statement. */
+export async function deleteContact(db: Executor, workspaceId: number, identifier: string): Promise<{ success: true }> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  if ((await deleteContactsByIds(db, workspaceId, [Number(contact.id)])) === 0) throw notFound('Contact');
+  return { success: true };
+}
+
+/** Sets (block) or clears (unblock) blockedAt; blocking twice keeps the first blockedAt. */
+export async function setContactBlockedState(db: Executor, workspaceId: number, identifier: string, blocked: boolean): Promise<Contact> {
+  const contact = await resolveContact(db, workspaceId, identifier);
+  const changed = await setContactBlocked(db, workspaceId, Number(contact.id), blocked);
+  if (!changed) throw notFound('Contact');
+  return (await loadFullContacts(db, workspaceId, [changed]))[0];
+}
+
+/**
+ * Deletes up to 1,000 contacts in one transaction. Any id that is not a contact of the workspace
+ * is 404 notFound with `data.ids` naming every such id (as given), and nothing is deleted.
+ * Duplicate ids count once.
+ */
+export async function bulkDeleteContacts(db: Executor, workspaceId: number, input: BulkDeleteContactsInput): Promise<{ success: true; affected: number }> {
+  const given = [...new Set(input.contactIds)];
+  const keys = given.map((id) => [id, idNumber(id)] as const);
+  const wanted = [...new Set(keys.flatMap(([, key]) => (key === null ? [] : [key])))];
+  return db.transaction().execute(async (trx) => {
+    const existing = new Set(await existingContactIds(trx, workspaceId, wanted));
+    const missing = keys.filter(([, key]) => key === null || !existing.has(key)).map(([id]) => id);
+    if (missing.length > 0) throw new AppError('notFound', { data: { resource: 'Contact', ids: missing } });
+    const affected = await deleteContactsByIds(trx, workspaceId, wanted);
+    return { success: true as const, affected };
+  });
 }

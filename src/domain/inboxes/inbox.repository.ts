@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
+import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
 import type { InboxesTable } from '../../db/types.js';
-import { idString } from '../../db/values.js';
+import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 
 export interface InboxRow {
@@ -88,4 +89,82 @@ export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: re
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('inbox_teams').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map((r) => ({ id: idString(r.id), createdAt: r.created_at, updatedAt: r.updated_at, workspaceId: idString(r.workspace_id), name: r.name }));
+}
+
+export async function countInboxes(db: Executor, workspaceId: number, channel?: string): Promise<number> {
+  let q = db.selectFrom('inboxes').where('workspace_id', '=', workspaceId);
+  if (channel !== undefined) q = q.where('channel', '=', channel);
+  return countRows(q);
+}
+
+/** One page of the workspace's inboxes in id order (creation order), optionally of one channel. */
+export async function listInboxes(
+  db: Executor,
+  workspaceId: number,
+  opts: { channel?: string; limit: number; offset: number },
+): Promise<InboxRow[]> {
+  let q = db.selectFrom('inboxes').selectAll().where('workspace_id', '=', workspaceId);
+  if (opts.channel !== undefined) q = q.where('channel', '=', opts.channel);
+  const rows = await q.orderBy('id').limit(opts.limit).offset(opts.offset).execute();
+  return rows.map(toInbox);
+}
+
+/** Sets the given fields (and updated_at) of one inbox of the workspace; null when there is none. */
+export async function updateInbox(db: Executor, workspaceId: number, id: number, fields: { name?: string; status?: string }): Promise<InboxRow | null> {
+  const row = await db
+    .updateTable('inboxes')
+    .set({ name: fields.name, status: fields.status, updated_at: nowIso() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toInbox(row) : null;
+}
+
+/**
+ * Members of each inbox, in one statement for any number of inboxes. Only memberships and contacts
+ * of the workspace count: a row pointing at another workspace's contact adds nothing.
+ */
+export async function contactCountsOfInboxes(db: Executor, workspaceId: number, inboxIds: readonly number[]): Promise<{ inboxId: number; count: number }[]> {
+  if (inboxIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('contact_inboxes as m')
+    .innerJoin('contacts as c', (j) => j.onRef('c.id', '=', 'm.contact_id').on(sameWorkspace('c.workspace_id', workspaceId)))
+    .select(['m.inbox_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(sameWorkspace('m.workspace_id', workspaceId))
+    .where('m.inbox_id', 'in', [...inboxIds])
+    .groupBy('m.inbox_id')
+    .execute();
+  return rows.map((r) => ({ inboxId: r.inbox_id, count: Number(r.n) }));
+}
+
+export interface ChannelSummaryRow {
+  channel: string;
+  inboxCount: number;
+  contactCount: number;
+}
+
+/**
+ * The channels the workspace has inboxes on, by name: how many inboxes, and how many distinct
+ * contacts (of the workspace) belong to at least one of them. One statement.
+ */
+export async function channelSummaries(db: Executor, workspaceId: number): Promise<ChannelSummaryRow[]> {
+  const rows = await db
+    .selectFrom('inboxes as i')
+    .leftJoin('contact_inboxes as m', (j) => j.onRef('m.inbox_id', '=', 'i.id').on(sameWorkspace('m.workspace_id', workspaceId)))
+    .leftJoin('contacts as c', (j) => j.onRef('c.id', '=', 'm.contact_id').on(sameWorkspace('c.workspace_id', workspaceId)))
+    .select((eb) => ['i.channel', eb.fn.count<number>('i.id').distinct().as('inbox_count'), eb.fn.count<number>('c.id').distinct().as('contact_count')])
+    .where('i.workspace_id', '=', workspaceId)
+    .groupBy('i.channel')
+    .orderBy('i.channel')
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, inboxCount: Number(r.inbox_count), contactCount: Number(r.contact_count) }));
+}
+
+/** Adds a contact to an inbox of the same workspace (the caller checked both). */
+export async function insertContactInbox(db: Executor, workspaceId: number, m: { contactId: number; inboxId: number; channel: string }): Promise<void> {
+  await db
+    .insertInto('contact_inboxes')
+    .values({ workspace_id: workspaceId, contact_id: m.contactId, inbox_id: m.inboxId, channel: m.channel, created_at: nowIso() })
+    .execute();
 }

@@ -40,6 +40,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     tags: { vip, lead },
     disposable: { tag: await f.tag('to-delete'), sequence: await f.sequence('To delete') },
     note,
+    disposableNote: await f.note(contact, 'Call back on Monday'),
     inbox,
     netAutomation: await f.commentAutomation('net', 'Net rule'),
     photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
