@@ -226,22 +226,6 @@ export async function keysetOfMatchingContacts(
   return rows.map(toContactScalars);
 }
 
-export interface FilterableCustomField {
-  id: number;
-  name: string;
-  type: string;
-  options: string[] | null;
-}
-
-/** The workspace's custom fields a filter names (all of them when `ids` is omitted), by name. */
-export async function filterableCustomFields(db: Executor, workspaceId: number, ids?: readonly number[]): Promise<FilterableCustomField[]> {
-  if (ids && ids.length === 0) return [];
-  let q = db.selectFrom('custom_fields').select(['id', 'name', 'type', 'options']).where('workspace_id', '=', workspaceId);
-  if (ids) q = q.where('id', 'in', [...ids]);
-  const rows = await q.orderBy('name').orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, type: r.type, options: r.options === null ? null : (JSON.parse(r.options) as string[]) }));
-}
-
 /** Which of these ids name a live tag, or an inbox, of the workspace (one statement). */
 export async function existingRelationIds(db: Executor, workspaceId: number, relation: 'tags' | 'inboxes', ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

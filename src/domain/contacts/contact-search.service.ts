@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
-import { valuesForContacts } from '../custom-fields/custom-field.repository.js';
+import { customFieldsByIds, listCustomFields, valuesForContacts, type CustomFieldRow } from '../custom-fields/custom-field.repository.js';
+import { canonicalValue } from '../custom-fields/custom-field-value.js';
 import { conversationsForContacts } from '../conversations/conversation.repository.js';
 import { contactInboxesForContacts, inboxesByIds } from '../inboxes/inbox.repository.js';
 import { groupBy } from '../shared/group.js';
@@ -22,13 +23,11 @@ import {
   compileCondition,
   countMatchingContacts,
   existingRelationIds,
-  filterableCustomFields,
   keysetOfMatchingContacts,
   pageOfMatchingContacts,
   type CheckedCondition,
   type ContactTextColumn,
   type ContactTimeColumn,
-  type FilterableCustomField,
 } from './contact-search.repository.js';
 import { genderSchema, type Contact, type ContactScalars } from './contact.schema.js';
 import type { ConversationScalars } from '../conversations/conversation.schema.js';
@@ -130,11 +129,11 @@ const instantValue = (value: unknown): string | null => {
  * Checks an operand against the kind's rules and returns it in the form the SQL compares, or an
  * issue message. Custom-field values go through the custom fields' own value rules.
  */
-function operand(kind: FilterValueKind, op: string, value: unknown, options: readonly string[] | null, field: FilterableCustomField | null): { value?: unknown } | string {
+function operand(kind: FilterValueKind, op: string, value: unknown, options: readonly string[] | null, field: CustomFieldRow | null): { value?: unknown } | string {
   if (valueless.has(op)) return value === undefined ? {} : `${op} takes no value`;
   if (value === undefined) return `${op} needs a value`;
   const single = (v: unknown): { ok: unknown } | string => {
-    if (field) return customFieldOperand(field, v);
+    if (field) return customFieldOperand(field, op, v);
     switch (kind) {
       case 'text':
         return typeof v === 'string' && v.length >= 1 && v.length <= 255 ? { ok: v } : 'value must be a string of 1 to 255 characters';
@@ -173,27 +172,18 @@ function operand(kind: FilterValueKind, op: string, value: unknown, options: rea
   return typeof one === 'string' ? one : { value: one.ok };
 }
 
-/** A custom-field operand in the canonical text its values are stored in. */
-function customFieldOperand(field: FilterableCustomField, v: unknown): { ok: unknown } | string {
-  switch (kindOfCustomType(field.type)) {
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v) ? { ok: v } : 'value must be a finite number';
-    case 'boolean':
-      return typeof v === 'boolean' ? { ok: v } : 'value must be true or false';
-    case 'date':
-      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
-        ? { ok: v }
-        : 'value must be a date, YYYY-MM-DD';
-    case 'datetime': {
-      const at = instantValue(v);
-      return at ? { ok: at } : 'value must be an ISO 8601 date-time with a time zone';
-    }
-    case 'enum':
-      return typeof v === 'string' && field.options?.includes(v) ? { ok: v } : `value must be one of ${field.options?.join(', ')}`;
-    default:
-      return typeof v === 'string' && v.length >= 1 && v.length <= 255 ? { ok: v } : 'value must be a string of 1 to 255 characters';
-  }
+/**
+ * A custom-field operand: for a whole-value comparison, the canonical text the field's values are
+ * stored in (the custom fields' own rule, so `equals 3.0` finds the stored "3"); for a substring
+ * test, plain text.
+ */
+function customFieldOperand(field: CustomFieldRow, op: string, v: unknown): { ok: unknown } | string {
+  if (substringOperators.has(op)) return typeof v === 'string' && v.length >= 1 && v.length <= 255 ? { ok: v } : 'value must be a string of 1 to 255 characters';
+  const canonical = canonicalValue(field.type, field.options, v);
+  return canonical.ok ? { ok: canonical.value } : `value ${canonical.message}`;
 }
+
+const substringOperators = new Set(['contains', 'notContains', 'startsWith']);
 
 interface Checked {
   where: CheckedCondition;
@@ -231,11 +221,11 @@ export async function checkCondition(db: Executor, workspaceId: number, tree: Co
   if (issues.length) throw invalidRequestData(issues);
 
   const [customFields, tags, inboxes] = await Promise.all([
-    filterableCustomFields(db, workspaceId, [...customIds]),
+    customFieldsByIds(db, workspaceId, [...customIds]),
     existingRelationIds(db, workspaceId, 'tags', [...relationIds.tags]),
     existingRelationIds(db, workspaceId, 'inboxes', [...relationIds.inboxes]),
   ]);
-  const fieldsById = new Map(customFields.map((f) => [f.id, f]));
+  const fieldsById = new Map(customFields.map((f) => [Number(f.id), f]));
   const known = { tags, inboxes };
 
   const build = (node: ContactCondition, path: Path): CheckedCondition | null => {
@@ -262,7 +252,7 @@ export async function checkCondition(db: Executor, workspaceId: number, tree: Co
       if (!operators.includes(op)) return fail(`${op} is not an operator of ${field.type} fields; use one of ${operators.join(', ')}`, 'operator');
       const checked = operand(kind, op, node.value, field.options, field);
       if (typeof checked === 'string') return fail(checked, 'value');
-      return customCondition(field.id, kind, op, checked.value);
+      return customCondition(Number(field.id), kind, op, checked.value);
     }
     const def = Object.hasOwn(contactFields, node.field) ? contactFields[node.field] : undefined;
     if (!def) return fail(`Unknown field "${node.field}": see GET /v1/contacts/filter-fields`, 'field');
@@ -403,6 +393,9 @@ export async function listContactsKeyset(
   return keysetOfMatchingContacts(db, workspaceId, compileCondition(db, workspaceId, { kind: 'and', children: parts }), window);
 }
 
+/** Custom fields filter-fields lists at most (by name); any field can still be named by id. */
+const MAX_LISTED_CUSTOM_FIELDS = 1000;
+
 /** GET /v1/contacts/filter-fields: the contact's fields, then the workspace's custom fields by name. */
 export async function listFilterFields(db: Executor, workspaceId: number): Promise<FilterField[]> {
   const own = Object.entries(contactFields).map(([field, def]) => ({
@@ -414,7 +407,7 @@ export async function listFilterFields(db: Executor, workspaceId: number): Promi
     options: def.options ? [...def.options] : null,
     indexed: def.indexed,
   }));
-  const custom = (await filterableCustomFields(db, workspaceId)).map((f) => {
+  const custom = (await listCustomFields(db, workspaceId, { limit: MAX_LISTED_CUSTOM_FIELDS, offset: 0 })).map((f) => {
     const kind = kindOfCustomType(f.type);
     return {
       field: `customField:${f.id}`,
@@ -444,9 +437,9 @@ export async function resolveFilterValueLabels(db: Executor, workspaceId: number
   const [tags, inboxes, fields] = await Promise.all([
     existingRelationIds(db, workspaceId, 'tags', ids('tags')),
     existingRelationIds(db, workspaceId, 'inboxes', ids('inboxes')),
-    filterableCustomFields(db, workspaceId, [...new Set(selectIds)]),
+    customFieldsByIds(db, workspaceId, [...new Set(selectIds)]),
   ]);
-  const fieldById = new Map(fields.map((f) => [f.id, f]));
+  const fieldById = new Map(fields.map((f) => [Number(f.id), f]));
   const genderLabels: Record<string, string> = { male: 'Male', female: 'Female', unknown: 'Unknown' };
   return values.map(({ field, value }) => {
     let label: string | null = null;
