@@ -112,7 +112,9 @@ export const contactCustomFieldIdParams = z.strictObject({
 
 /** A value as sent: a JSON scalar; null (or "") clears the value. Checked against the field's type by the service. */
 export const customValueSchema = z
-  .union([z.string(), z.number(), z.boolean(), z.null()], { error: 'value must be a string, number, boolean or null' })
+  .union([z.string(), z.number(), z.boolean(), z.null()], {
+    error: (issue) => (issue.input === undefined ? 'Required' : 'value must be a string, number, boolean or null'),
+  })
   .meta({ id: 'CustomFieldValueInput', description: "A string, number or boolean checked against the field's type; null or \"\" clears the value" });
 export type CustomValueInput = z.infer<typeof customValueSchema>;
 
@@ -134,7 +136,7 @@ export const customFieldOperationSchema = z
       z.strictObject({
         op: z.literal('increment'),
         ...operationTarget,
-        value: z.union([z.number(), z.string()], { error: 'value must be a number' }).meta({ description: 'A number (or decimal string) added to the value; an unset value counts as 0' }),
+        value: z.union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? 'Required' : 'value must be a number') }).meta({ description: 'A number (or decimal string) added to the value; an unset value counts as 0' }),
       }),
     ],
     { error: 'op must be set, clear or increment' },
