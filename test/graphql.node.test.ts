@@ -39,6 +39,7 @@ describe('node(id:) and nodes(ids:)', () => {
     records.LeadAdAutomation = await f.leadAd('Leads');
     records.DynamicImage = await f.dynamicImage('Banner');
     records.ErrorLog = await f.errorLog('Timed out');
+    records.Sequence = await f.sequence('Welcome');
     records.Workspace = a.id;
   });
   afterAll(() => t.close());
@@ -46,7 +47,7 @@ describe('node(id:) and nodes(ids:)', () => {
   const node = (id: string, options = token) => t.graphql('query($id: ID!) { node(id: $id) { __typename id ... on Contact { email } } }', { id }, options);
   const rawIdOf = (id: string, options = token) =>
     t.graphql(`query($id: ID!) { node(id: $id) { __typename id ${nodeTypes.map((type) => `... on ${type} { rawId }`).join(' ')} } }`, { id }, options);
-  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Workspace'];
+  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace'];
 
   it('the schema: every record type implements Node, and nothing else does', async () => {
     const res = await t.graphql('{ __type(name: "Node") { possibleTypes { name } } }', undefined, token);

@@ -35,8 +35,13 @@ const duplicateFields: Record<string, string> = { email: 'email', phoneNumber: '
 
 const describers: Partial<Record<string, Describer>> = {
   invalidRequestData: (d) => describeIssues(Array.isArray(d.issues) ? (d.issues as Issue[]) : []),
+  // A contact's email or phone number; otherwise a name of a tag or custom field.
   validation: (d) =>
-    d.reason === 'alreadyExists' && typeof d.field === 'string' ? `Another contact already has this ${duplicateFields[d.field] ?? d.field}` : undefined,
+    d.reason === 'alreadyExists' && typeof d.field === 'string'
+      ? d.field in duplicateFields
+        ? `Another contact already has this ${duplicateFields[d.field]}`
+        : `This ${d.field} is already taken in the workspace`
+      : undefined,
   notFound: (d) =>
     typeof d.resource === 'string' ? `${d.resource} not found` : typeof d.path === 'string' ? `No route for ${String(d.method)} ${d.path}` : undefined,
   FORBIDDEN: (d) => (typeof d.reason === 'string' ? forbiddenReasons[d.reason]?.(d) : undefined),

@@ -11,6 +11,7 @@ import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
 import { leadAdAutomationsByIds } from '../domain/lead-ads/lead-ad.repository.js';
 import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
+import { sequencesByIds, subscriberCounts } from '../domain/sequences/sequence.repository.js';
 import { groupBy, inKeyOrder } from '../domain/shared/group.js';
 import { tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
 import { findUsersByIds, type UserRecord } from '../domain/users/user.repository.js';
@@ -62,6 +63,12 @@ export function createLoaders(db: Executor, workspaceId: number) {
     leadAdAutomation: byId((ids) => leadAdAutomationsByIds(db, workspaceId, ids)),
     dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
     errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
+    sequence: byId((ids) => sequencesByIds(db, workspaceId, ids)),
+    // Sequence.subscribersCount: one grouped count per batch of sequences.
+    sequenceSubscribersCount: new DataLoader<number, number>(async (ids) => {
+      const counts = await subscriberCounts(db, workspaceId, ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }),
     // Only the caller's own workspace is ever found.
     workspace: byId(async (ids) => (ids.includes(workspaceId) ? [presentWorkspace(await getWorkspace(db, workspaceId))] : [])),
   };
