@@ -114,10 +114,10 @@ describe('PATCH /v1/contacts/{identifier}/custom-fields', () => {
       { op: 'clear', customFieldId: '99999999999' },
     ]);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ ...notFound('CustomField'), data: { resource: 'CustomField', ids: ['424242', String(theirs), '99999999999'], names: ['No such field', 'Theirs'] } });
+    expect(res.body).toEqual({ ...notFound('Custom field'), data: { resource: 'Custom field', ids: ['424242', String(theirs), '99999999999'], names: ['No such field', 'Theirs'] } });
     expect(await rowsOf(c)).toEqual(before);
     const onlyIds = await patch(c, [{ op: 'clear', customFieldId: 424242 }]);
-    expect(onlyIds.body).toEqual({ ...notFound('CustomField'), data: { resource: 'CustomField', ids: ['424242'], names: [] } });
+    expect(onlyIds.body).toEqual({ ...notFound('Custom field'), data: { resource: 'Custom field', ids: ['424242'], names: [] } });
   });
 
   it('values that do not fit are 422 at their operation, all issues at once; nothing changes', async () => {

@@ -173,10 +173,10 @@ describe('/v1/contacts/{identifier}/custom-fields/{idOrName}', () => {
         [`/v1/contacts/424242/custom-fields/${field.number}`, 'Contact'],
         [`/v1/contacts/nobody@example.com/custom-fields/${field.number}`, 'Contact'],
         [`/v1/contacts/${theirContact}/custom-fields/${field.number}`, 'Contact'],
-        [`/v1/contacts/${ada}/custom-fields/424242`, 'CustomField'],
-        [`/v1/contacts/${ada}/custom-fields/No%20such%20field`, 'CustomField'],
-        [`/v1/contacts/${ada}/custom-fields/${theirField}`, 'CustomField'],
-        [`/v1/contacts/${ada}/custom-fields/Theirs`, 'CustomField'],
+        [`/v1/contacts/${ada}/custom-fields/424242`, 'Custom field'],
+        [`/v1/contacts/${ada}/custom-fields/No%20such%20field`, 'Custom field'],
+        [`/v1/contacts/${ada}/custom-fields/${theirField}`, 'Custom field'],
+        [`/v1/contacts/${ada}/custom-fields/Theirs`, 'Custom field'],
       ];
       for (const [path, resource] of cases) {
         for (const [method, body] of [['GET', undefined], ['PUT', { value: '1' }], ['DELETE', undefined]] as const) {

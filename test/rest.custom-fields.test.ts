@@ -201,7 +201,7 @@ describe('/v1/custom-fields', () => {
       for (const ref of ['424242', '0', '99999999999', 'Nope', String(foreign), 'Foreign']) {
         const res = await api.request('GET', `/v1/custom-fields/${ref}`, token);
         expect(res.status, ref).toBe(404);
-        expect(res.body).toEqual(notFound('CustomField'));
+        expect(res.body).toEqual(notFound('Custom field'));
       }
     });
   });
@@ -261,7 +261,7 @@ describe('/v1/custom-fields', () => {
       for (const ref of ['424242', String(foreign)]) {
         const res = await put(ref, { name: 'Mine now' });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual(notFound('CustomField'));
+        expect(res.body).toEqual(notFound('Custom field'));
       }
       expect((await api.request('GET', `/v1/custom-fields/${foreign}`, { token: other.developerToken })).body).toEqual(stored(foreign, 'Theirs'));
       const byName = await put('Checked', { name: 'x' });
@@ -285,7 +285,7 @@ describe('/v1/custom-fields', () => {
       const values = await t.db.selectFrom('contact_custom_fields').select(['custom_field_id', 'value']).where('contact_id', '=', ada).execute();
       expect(values).toEqual([{ custom_field_id: kept, value: 'stays' }]);
       // Deleting again: 404.
-      expect((await api.request('DELETE', `/v1/custom-fields/${doomed}`, token)).body).toEqual(notFound('CustomField'));
+      expect((await api.request('DELETE', `/v1/custom-fields/${doomed}`, token)).body).toEqual(notFound('Custom field'));
     });
 
     it('unlinks dynamic images that use the field (their customFieldId and their elements\' become ""); the images stay', async () => {
@@ -333,7 +333,7 @@ describe('/v1/custom-fields', () => {
       for (const ref of ['424242', String(foreign)]) {
         const res = await api.request('DELETE', `/v1/custom-fields/${ref}`, token);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual(notFound('CustomField'));
+        expect(res.body).toEqual(notFound('Custom field'));
       }
       expect((await api.request('GET', `/v1/custom-fields/${foreign}`, { token: other.developerToken })).status).toBe(200);
     });

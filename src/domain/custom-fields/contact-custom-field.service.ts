@@ -96,7 +96,7 @@ export async function clearContactCustomFields(db: Executor, workspaceId: number
 /**
  * Applies 1-20 operations in order, all or nothing, in one transaction: `set` (null or "" clears),
  * `clear`, `increment` (number fields only; an unset value counts as 0; exact decimal sums). Fields
- * are named by id or by name. Unknown ones are 404 notFound with `data: {resource: 'CustomField',
+ * are named by id or by name. Unknown ones are 404 notFound with `data: {resource: 'Custom field',
  * ids, names}` naming them; values that do not fit are 422 invalidRequestData at
  * `[...at, i, 'value']` (an increment of a field that is not a number at `[...at, i, 'op']`), every
  * issue of the batch at once. Answers the contact's whole list, as GET .../custom-fields.
@@ -125,7 +125,7 @@ export async function applyCustomFieldOperations(
     const missingIds = ids.filter((id) => !byId.has(String(idNumber(id) ?? id)));
     const missingNames = names.filter((n) => !fieldByName(n));
     if (missingIds.length > 0 || missingNames.length > 0) {
-      throw new AppError('notFound', { data: { resource: 'CustomField', ids: missingIds, names: missingNames } });
+      throw new AppError('notFound', { data: { resource: 'Custom field', ids: missingIds, names: missingNames } });
     }
     const fieldOf = (op: CustomFieldOperation) => (op.customFieldId !== undefined ? byId.get(String(idNumber(op.customFieldId)))! : fieldByName(op.name!)!);
 

@@ -51,7 +51,7 @@ export async function findCustomField(db: Executor, workspaceId: number, idOrNam
 /** As findCustomField, or 404 notFound (`resource: CustomField`). */
 export async function resolveCustomField(db: Executor, workspaceId: number, idOrName: string): Promise<CustomFieldRow> {
   const field = await findCustomField(db, workspaceId, idOrName);
-  if (!field) throw notFound('CustomField');
+  if (!field) throw notFound('Custom field');
   return field;
 }
 
@@ -62,7 +62,7 @@ export const getCustomField = async (db: Executor, workspaceId: number, idOrName
 async function fieldById(db: Executor, workspaceId: number, id: string): Promise<CustomFieldRow> {
   const n = idNumber(id);
   const field = n === null ? undefined : (await customFieldsByIds(db, workspaceId, [n]))[0];
-  if (!field) throw notFound('CustomField');
+  if (!field) throw notFound('Custom field');
   return field;
 }
 
