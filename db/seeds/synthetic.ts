@@ -15,6 +15,23 @@ async function insertMany(trx: Transaction<DB>, table: keyof DB, rows: Record<st
   for (let i = 0; i < rows.length; i += size) await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
 }
 
+/**
+ * A value of the field's type in its canonical stored form (see custom-field-value.ts), so
+ * comparisons, searches and increments behave on synthetic data as on real data.
+ */
+function syntheticValue(type: string | undefined, n: number): string {
+  switch (type) {
+    case 'number':
+      return String(n % 50);
+    case 'boolean':
+      return n % 2 === 0 ? 'true' : 'false';
+    case 'date':
+      return new Date(Date.UTC(1960, 0, 1) + n * 15 * 86_400_000).toISOString().slice(0, 10);
+    default:
+      return `value ${n}`;
+  }
+}
+
 async function ensureRows(db: Kysely<DB>, workspaceId: number, now: string) {
   const ws = { workspace_id: workspaceId, created_at: now, updated_at: now };
   const has = async (table: 'custom_fields' | 'tags' | 'inboxes' | 'users' | 'sequences' | 'inbox_teams') =>
@@ -49,7 +66,10 @@ async function ensureRows(db: Kysely<DB>, workspaceId: number, now: string) {
     await db.insertInto('sequences').values(['Welcome', 'Nurture', 'Win-back'].map((name) => ({ ...ws, name }))).execute();
     sequences = await has('sequences');
   }
-  return { fields, tags, inboxes, users, teams, sequences };
+  const fieldTypes = new Map(
+    (await db.selectFrom('custom_fields').select(['id', 'type']).where('workspace_id', '=', workspaceId).execute()).map((f) => [f.id, f.type]),
+  );
+  return { fields, fieldTypes, tags, inboxes, users, teams, sequences };
 }
 
 /**
@@ -121,7 +141,8 @@ export async function seedSyntheticContacts(
         const stamps = { created_at: at, updated_at: at };
         const fieldStart = Math.floor(random() * ref.fields.length);
         for (let k = 0; k < 2; k++) {
-          values.push({ ...ws, contact_id: contactId, custom_field_id: ref.fields[(fieldStart + k) % ref.fields.length], value: `value ${Math.floor(random() * 1000)}`, ...stamps });
+          const fieldId = ref.fields[(fieldStart + k) % ref.fields.length];
+          values.push({ ...ws, contact_id: contactId, custom_field_id: fieldId, value: syntheticValue(ref.fieldTypes.get(fieldId), Math.floor(random() * 1000)), ...stamps });
         }
         const tagStart = Math.floor(random() * ref.tags.length);
         for (let k = 0; k < (chance(0.5) ? 2 : 1); k++) tags.push({ ...ws, contact_id: contactId, tag_id: ref.tags[(tagStart + k) % ref.tags.length], created_at: at });
