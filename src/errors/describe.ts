@@ -33,6 +33,15 @@ const forbiddenReasons: Record<string, Describer> = {
 
 const duplicateFields: Record<string, string> = { email: 'email', phoneNumber: 'phone number' };
 
+/** Other rules of a contact's fields (contact.service.ts), by `data.reason`. */
+const contactRules: Record<string, Describer> = {
+  emailOrPhoneRequired: () => 'A contact keeps an email or a phone number: this change would leave it with neither',
+  inboxChannelMismatch: () => 'channel must be the channel of the inbox inboxId names',
+  identifierMismatch: (d) =>
+    `The new contact's ${duplicateFields[String(d.field)] ?? String(d.field)} comes from the identifier: the input may not give it another value`,
+  notAnEmailOrPhoneNumber: () => 'No contact matches, and the identifier is not an email or phone number to create one with',
+};
+
 const describers: Partial<Record<string, Describer>> = {
   invalidRequestData: (d) => describeIssues(Array.isArray(d.issues) ? (d.issues as Issue[]) : []),
   // A contact's email or phone number; otherwise a name of a tag or custom field.
@@ -41,7 +50,9 @@ const describers: Partial<Record<string, Describer>> = {
       ? d.field in duplicateFields
         ? `Another contact already has this ${duplicateFields[d.field]}`
         : `This ${d.field} is already taken in the workspace`
-      : undefined,
+      : typeof d.reason === 'string'
+        ? contactRules[d.reason]?.(d)
+        : undefined,
   notFound: (d) =>
     typeof d.resource === 'string' ? `${d.resource} not found` : typeof d.path === 'string' ? `No route for ${String(d.method)} ${d.path}` : undefined,
   FORBIDDEN: (d) => (typeof d.reason === 'string' ? forbiddenReasons[d.reason]?.(d) : undefined),

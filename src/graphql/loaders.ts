@@ -9,6 +9,7 @@ import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repos
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
+import { contactCountsOfInboxes } from '../domain/inboxes/inbox.repository.js';
 import { leadAdAutomationsByIds } from '../domain/lead-ads/lead-ad.repository.js';
 import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
 import { sequencesByIds, subscriberCounts } from '../domain/sequences/sequence.repository.js';
@@ -67,6 +68,11 @@ export function createLoaders(db: Executor, workspaceId: number) {
     // Sequence.subscribersCount: one grouped count per batch of sequences.
     sequenceSubscribersCount: new DataLoader<number, number>(async (ids) => {
       const counts = await subscriberCounts(db, workspaceId, ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }),
+    // Inbox.contactsCount: one grouped count per batch of inboxes.
+    inboxContactsCount: new DataLoader<number, number>(async (ids) => {
+      const counts = new Map((await contactCountsOfInboxes(db, workspaceId, ids)).map((r) => [r.inboxId, r.count]));
       return ids.map((id) => counts.get(id) ?? 0);
     }),
     // Only the caller's own workspace is ever found.

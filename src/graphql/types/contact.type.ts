@@ -1,16 +1,34 @@
 import { z } from 'zod';
 import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
-import { createContactInput, genderSchema, identifierParams } from '../../domain/contacts/contact.schema.js';
-import { createContact, resolveContact } from '../../domain/contacts/contact.service.js';
+import {
+  bulkDeleteContactsInput,
+  createContactInput,
+  genderSchema,
+  identifierParams,
+  replaceContactInput,
+  updateContactInput,
+  upsertContactInput,
+  type ContactScalars,
+} from '../../domain/contacts/contact.schema.js';
+import {
+  bulkDeleteContacts,
+  createContact,
+  deleteContact,
+  replaceContact,
+  resolveContact,
+  setContactBlockedState,
+  updateContact,
+  upsertContact,
+} from '../../domain/contacts/contact.service.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
-import { decodeNodeId, nodeOptions, rawIdField } from '../node.js';
+import { nodeOptions, rawIdField } from '../node.js';
 import { ContactCustomFieldValueType } from './custom-field.type.js';
 import { ContactNoteType } from './contact-note.type.js';
 import { ContactInboxType } from './inbox.type.js';
 import { SequenceSubscriptionType } from './sequence.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
-import { TagType } from './tag.type.js';
+import { contactIdentifier, identifierArg, plainIds, TagType } from './tag.type.js';
 
 const GenderEnum = contractEnum('Gender', genderSchema.options);
 
@@ -56,12 +74,6 @@ builder.node(ContactRef, {
   }),
 });
 
-/** A Contact's global id as `id:<digits>`; anything else is REST's identifier. */
-const contactIdentifier = (identifier: string) => {
-  const node = /^\d+$/.test(identifier) ? null : decodeNodeId(identifier);
-  return node?.typename === 'Contact' ? `id:${node.id}` : identifier;
-};
-
 builder.queryField('contact', (t) =>
   t.field({
     type: ContactRef,
@@ -73,19 +85,143 @@ builder.queryField('contact', (t) =>
 );
 
 const CreateContactInputType = builder.inputType('CreateContactInput', {
-  description: 'The body of POST /v1/contacts: at least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits.',
-  fields: (t) => ({ phoneNumber: t.string(), email: t.string(), firstName: t.string(), lastName: t.string() }),
+  description:
+    'The body of POST /v1/contacts: at least one of email or phoneNumber (empty strings count as not given); phoneNumber is an optional + and 7 to 20 digits. With inboxId the contact joins that inbox; channel, when given, must be its channel.',
+  fields: (t) => ({
+    phoneNumber: t.string(),
+    email: t.string(),
+    firstName: t.string(),
+    lastName: t.string(),
+    gender: t.field({ type: GenderEnum }),
+    channel: t.string(),
+    inboxId: t.id({ description: 'An inbox of the workspace: its global id or plain digit id' }),
+  }),
 });
 
 /** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
 const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
+
+/** createContact's input: nulls are not given, and inboxId may be an Inbox's global id. */
+const createFromGraphQL = (o: unknown) => {
+  const input = withoutNulls(o);
+  if (!input || typeof input !== 'object' || !('inboxId' in input)) return input;
+  return { ...input, inboxId: plainIds('Inbox')(input.inboxId) };
+};
 
 builder.mutationField('createContact', (t) =>
   t.field({
     type: ContactRef,
     description: 'Like POST /v1/contacts: workspace API tokens only; the trial and MAC gates apply.',
     access: { action: 'write', scope: 'contacts', schemes: workspaceTokenSchemes },
-    args: { input: t.arg({ type: CreateContactInputType, required: true }).validate(z.preprocess(withoutNulls, createContactInput)) },
+    args: { input: t.arg({ type: CreateContactInputType, required: true }).validate(z.preprocess(createFromGraphQL, createContactInput)) },
     resolve: (_r, { input }, { db, who }) => createContact(db, who.workspaceId, input),
+  }),
+);
+
+const ContactFieldsInputType = builder.inputType('ContactFieldsInput', {
+  description:
+    'The editable fields of a contact, as the bodies of PATCH and PUT /v1/contacts/{identifier}. updateContact and upsertContact: an absent field is unchanged, null clears it. replaceContact: an absent or null field is cleared. An empty (or blank) text field counts as not given.',
+  fields: (t) => ({
+    email: t.string(),
+    phoneNumber: t.string({ description: 'An optional + and 7 to 20 digits' }),
+    firstName: t.string(),
+    lastName: t.string(),
+    gender: t.field({ type: GenderEnum }),
+    avatar: t.string({ description: 'An http or https URL' }),
+    locale: t.string({ description: 'A language tag such as en, pt-BR or zh_Hant_TW' }),
+    timezone: t.string({ description: 'An IANA time zone (Europe/Berlin); stored under its canonical name' }),
+    country: t.string({ description: 'ISO 3166-1 alpha-2 code, either case; stored upper-case' }),
+    state: t.string(),
+    city: t.string(),
+    location: t.string(),
+    ref: t.string(),
+    emailOptIn: t.boolean(),
+  }),
+});
+
+const write = { action: 'write', scope: 'contacts' } as const;
+
+builder.mutationField('updateContact', (t) =>
+  t.field({
+    type: ContactRef,
+    description:
+      'Like PATCH /v1/contacts/{identifier}: only the fields given change (null clears one). Email and phone number stay unique (422 validation, data.field); a contact keeps one of them (422 validation emailOrPhoneRequired).',
+    access: write,
+    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(updateContactInput) },
+    resolve: (_r, { identifier, input }, { db, who }) => updateContact(db, who.workspaceId, contactIdentifier(identifier), input),
+  }),
+);
+
+builder.mutationField('replaceContact', (t) =>
+  t.field({
+    type: ContactRef,
+    description: 'Like PUT /v1/contacts/{identifier}: every editable field; one absent or null is cleared (gender unknown, emailOptIn false).',
+    access: write,
+    args: {
+      identifier: identifierArg(t.arg),
+      input: t.arg({ type: ContactFieldsInputType, required: true }).validate(z.preprocess(withoutNulls, replaceContactInput)),
+    },
+    resolve: (_r, { identifier, input }, { db, who }) => replaceContact(db, who.workspaceId, contactIdentifier(identifier), input),
+  }),
+);
+
+const UpsertContactResultType = builder.objectRef<{ created: boolean; contact: ContactScalars }>('UpsertContactResult').implement({
+  description: 'The answer of upsertContact: the contact, and whether it was created.',
+  fields: (t) => ({
+    created: t.exposeBoolean('created', { description: 'true when no contact matched and this one was created' }),
+    contact: t.field({ type: ContactRef, resolve: (r) => r.contact }),
+  }),
+});
+
+builder.mutationField('upsertContact', (t) =>
+  t.field({
+    type: UpsertContactResultType,
+    description:
+      'Like POST /v1/contacts/{identifier}/upsert: updates the contact the identifier finds (as updateContact), or creates one with the email or phone number the identifier gives. An id identifier that finds nothing is 404.',
+    access: write,
+    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(upsertContactInput) },
+    resolve: (_r, { identifier, input }, { db, who }) => upsertContact(db, who.workspaceId, contactIdentifier(identifier), input),
+  }),
+);
+
+builder.mutationField('deleteContact', (t) =>
+  t.boolean({
+    description: 'Like DELETE /v1/contacts/{identifier}: the contact with its values, tags, notes, inboxes, subscriptions and conversations. True when done.',
+    access: { action: 'delete', scope: 'contacts' },
+    args: { identifier: identifierArg(t.arg) },
+    resolve: async (_r, { identifier }, { db, who }) => (await deleteContact(db, who.workspaceId, contactIdentifier(identifier))).success,
+  }),
+);
+
+for (const [name, blocked] of [['blockContact', true], ['unblockContact', false]] as const) {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: ContactRef,
+      description: blocked
+        ? 'Like POST /v1/contacts/{identifier}/block: sets blockedAt; blocking again keeps the first blockedAt.'
+        : 'Like POST /v1/contacts/{identifier}/unblock: clears blockedAt.',
+      access: write,
+      args: { identifier: identifierArg(t.arg) },
+      resolve: (_r, { identifier }, { db, who }) => setContactBlockedState(db, who.workspaceId, contactIdentifier(identifier), blocked),
+    }),
+  );
+}
+
+const BulkDeleteContactsResultType = builder.objectRef<{ success: boolean; affected: number }>('BulkDeleteContactsResult').implement({
+  description: 'The answer of bulkDeleteContacts: `affected` counts the contacts deleted.',
+  fields: (t) => ({ success: t.exposeBoolean('success'), affected: t.exposeInt('affected') }),
+});
+
+builder.mutationField('bulkDeleteContacts', (t) =>
+  t.field({
+    type: BulkDeleteContactsResultType,
+    description: 'Like POST /v1/contacts/bulk/delete: 1 to 1,000 contacts in one transaction; unknown ids are 404 with data.ids, and nothing is deleted.',
+    access: { action: 'delete', scope: 'contacts' },
+    args: {
+      contactIds: t.arg
+        .idList({ required: true, description: 'Contact ids: global or plain digit ids' })
+        .validate(z.preprocess(plainIds('Contact'), bulkDeleteContactsInput.shape.contactIds)),
+    },
+    resolve: (_r, { contactIds }, { db, who }) => bulkDeleteContacts(db, who.workspaceId, { contactIds }),
   }),
 );

@@ -1,11 +1,18 @@
-import type { ContactInboxRow, InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
+import { z } from 'zod';
+import type { ChannelSummaryRow, ContactInboxRow, InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
+import { channelSchema } from '../../domain/contacts/contact.schema.js';
+import { inboxStatuses, updateInboxInput } from '../../domain/inboxes/inbox.schema.js';
+import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
 import type { UserRecord } from '../../domain/users/user.repository.js';
 import { builder } from '../builder.js';
-import { nodeOptions, rawIdField } from '../node.js';
+import { contractEnum } from '../enums.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 
 /**
- * Inboxes, teams and users have no root field: they are reached from conversations (and inboxes
- * from a contact's memberships). As Nodes they need the conversations scope.
+ * Teams and users have no root field: they are reached from conversations. Inboxes are reached
+ * from conversations, a contact's memberships, and (issue contacts-api) the `inboxes` query. As
+ * Nodes they need the conversations scope, as before.
  */
 const read = { action: 'read', scope: 'conversations' } as const;
 
@@ -20,6 +27,10 @@ export const InboxType = builder.node(builder.objectRef<InboxRow>('Inbox'), {
     sourceId: t.exposeString('sourceId'),
     workspaceId: t.exposeID('workspaceId'),
     status: t.exposeString('status'),
+    contactsCount: t.int({
+      description: "Contacts of the workspace in this inbox (one grouped count per batch of inboxes)",
+      resolve: (inbox, _a, { loaders }) => loaders.inboxContactsCount.load(Number(inbox.id)),
+    }),
   }),
 });
 
@@ -62,3 +73,59 @@ export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRow>(
   }),
 });
 
+
+const readInboxes = { action: 'read', scope: 'inboxes' } as const;
+
+builder.queryField('inboxes', (t) =>
+  t.field({
+    type: pageOf('InboxPage', InboxType),
+    description: "Like GET /v1/inboxes: the workspace's inboxes in creation order, optionally of one channel (exact match).",
+    access: readInboxes,
+    args: { ...pageArgs(t.arg), channel: t.arg.string() },
+    validate: pageArgsSchema.extend({ channel: channelSchema.nullish() }),
+    complexity: pageComplexity,
+    resolve: (_r, args, { db, who }) =>
+      listWorkspaceInboxes(db, who.workspaceId, { page: args.page, perPage: args.perPage, channel: args.channel ?? undefined }),
+  }),
+);
+
+const ChannelSummaryType = builder.objectRef<ChannelSummaryRow>('ChannelSummary').implement({
+  description: 'A channel the workspace has inboxes on.',
+  fields: (t) => ({
+    channel: t.exposeString('channel'),
+    inboxCount: t.exposeInt('inboxCount', { description: "The workspace's inboxes on this channel" }),
+    contactCount: t.exposeInt('contactCount', { description: 'Distinct contacts in at least one of those inboxes' }),
+  }),
+});
+
+builder.queryField('channels', (t) =>
+  t.field({
+    type: [ChannelSummaryType],
+    description: 'Like GET /v1/channels: the channels the workspace has inboxes on, by name, with counts.',
+    access: readInboxes,
+    resolve: (_r, _a, { db, who }) => listChannels(db, who.workspaceId),
+  }),
+);
+
+const InboxStatusEnum = contractEnum('InboxStatus', inboxStatuses, 'active: the inbox receives and sends; inactive: switched off');
+
+const UpdateInboxInputType = builder.inputType('UpdateInboxInput', {
+  description: 'The body of PATCH /v1/inboxes/{id}: at least one of name (trimmed, 1 to 255 characters) and status.',
+  fields: (t) => ({ name: t.string(), status: t.field({ type: InboxStatusEnum }) }),
+});
+
+/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
+const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
+
+builder.mutationField('updateInbox', (t) =>
+  t.field({
+    type: InboxType,
+    description: 'Like PATCH /v1/inboxes/{id}: renames an inbox or switches it on or off.',
+    access: { action: 'write', scope: 'inboxes' },
+    args: {
+      id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Inbox')),
+      input: t.arg({ type: UpdateInboxInputType, required: true }).validate(z.preprocess(withoutNulls, updateInboxInput)),
+    },
+    resolve: (_r, { id, input }, { db, who }) => updateWorkspaceInbox(db, who.workspaceId, id, input),
+  }),
+);
