@@ -3,7 +3,7 @@ import type { Principal } from '../../domain/auth/principal.js';
 import type { ContactNoteRow } from '../../domain/contacts/contact-note.repository.js';
 import { createContactNote, deleteContactNote, listContactNotes, updateContactNote } from '../../domain/contacts/contact-note.service.js';
 import { noteTextSchema } from '../../domain/contacts/contact.schema.js';
-import { builder } from '../builder.js';
+import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { contactIdentifier, identifierArg, type ArgBuilder } from './tag.type.js';
@@ -64,10 +64,11 @@ builder.mutationField('updateContactNote', (t) =>
 );
 
 builder.mutationField('deleteContactNote', (t) =>
-  t.boolean({
-    description: 'Like DELETE /v1/contacts/{identifier}/notes/{noteId}: a note of another contact is 404. True when done.',
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/contacts/{identifier}/notes/{noteId}: a note of another contact is 404.',
     access: { action: 'delete', scope: 'contacts' },
     args: { identifier: identifierArg(t.arg), noteId: noteIdArg(t.arg) },
-    resolve: async (_r, { identifier, noteId }, { db, who }) => (await deleteContactNote(db, who.workspaceId, contactIdentifier(identifier), noteId)).success,
+    resolve: async (_r, { identifier, noteId }, { db, who }) => deleteContactNote(db, who.workspaceId, contactIdentifier(identifier), noteId),
   }),
 );

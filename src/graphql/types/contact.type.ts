@@ -20,7 +20,7 @@ import {
   updateContact,
   upsertContact,
 } from '../../domain/contacts/contact.service.js';
-import { builder } from '../builder.js';
+import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
 import { ContactCustomFieldValueType } from './custom-field.type.js';
@@ -185,11 +185,12 @@ builder.mutationField('upsertContact', (t) =>
 );
 
 builder.mutationField('deleteContact', (t) =>
-  t.boolean({
-    description: 'Like DELETE /v1/contacts/{identifier}: the contact with its values, tags, notes, inboxes, subscriptions and conversations. True when done.',
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/contacts/{identifier}: the contact with its values, tags, notes, inboxes, subscriptions and conversations.',
     access: { action: 'delete', scope: 'contacts' },
     args: { identifier: identifierArg(t.arg) },
-    resolve: async (_r, { identifier }, { db, who }) => (await deleteContact(db, who.workspaceId, contactIdentifier(identifier))).success,
+    resolve: async (_r, { identifier }, { db, who }) => deleteContact(db, who.workspaceId, contactIdentifier(identifier)),
   }),
 );
 

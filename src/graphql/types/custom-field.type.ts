@@ -21,7 +21,7 @@ import {
 import { createCustomField, deleteCustomField, getCustomField, listCustomFieldsPage } from '../../domain/custom-fields/custom-field.service.js';
 import { updateCustomField } from '../../domain/custom-fields/custom-field.service.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
-import { builder } from '../builder.js';
+import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageComplexity, pageOf } from '../page.js';
@@ -185,11 +185,12 @@ builder.mutationField('updateCustomField', (t) =>
 );
 
 builder.mutationField('deleteCustomField', (t) =>
-  t.boolean({
+  t.field({
+    type: SuccessType,
     description: "Like DELETE /v1/custom-fields/{id}: the field and every contact's value of it; dynamic images stop naming it. A delete: open after the trial or at the MAC limit.",
     access: { action: 'delete', scope: 'custom_fields' },
     args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CustomField')) },
-    resolve: async (_r, { id }, { db, who }) => (await deleteCustomField(db, who.workspaceId, id)).success,
+    resolve: async (_r, { id }, { db, who }) => deleteCustomField(db, who.workspaceId, id),
   }),
 );
 
@@ -210,7 +211,8 @@ builder.mutationField('setContactCustomField', (t) =>
 );
 
 builder.mutationField('clearContactCustomField', (t) =>
-  t.boolean({
+  t.field({
+    type: SuccessType,
     description: "Like DELETE /v1/contacts/{identifier}/custom-fields/{idOrName}: true, also when there was no value.",
     access: { action: 'delete', scope: 'contacts' },
     args: {
@@ -218,7 +220,7 @@ builder.mutationField('clearContactCustomField', (t) =>
       idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: idOrNameSchema }),
     },
     resolve: async (_r, { identifier, idOrName }, { db, who }) =>
-      (await clearContactCustomField(db, who.workspaceId, contactIdentifier(identifier), fieldRef(idOrName))).success,
+      clearContactCustomField(db, who.workspaceId, contactIdentifier(identifier), fieldRef(idOrName)),
   }),
 );
 
@@ -265,10 +267,11 @@ builder.mutationField('setContactCustomFields', (t) =>
 );
 
 builder.mutationField('clearContactCustomFields', (t) =>
-  t.boolean({
+  t.field({
+    type: SuccessType,
     description: 'Like DELETE /v1/contacts/{identifier}/custom-fields: clears every value of the contact.',
     access: { action: 'delete', scope: 'contacts' },
     args: { identifier: t.arg.string({ required: true, validate: identifierArg }) },
-    resolve: async (_r, { identifier }, { db, who }) => (await clearContactCustomFields(db, who.workspaceId, contactIdentifier(identifier))).success,
+    resolve: async (_r, { identifier }, { db, who }) => clearContactCustomFields(db, who.workspaceId, contactIdentifier(identifier)),
   }),
 );

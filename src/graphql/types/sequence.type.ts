@@ -17,7 +17,7 @@ import {
   listSequencesPage,
   updateSequence,
 } from '../../domain/sequences/sequence.service.js';
-import { builder } from '../builder.js';
+import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { BulkRelationResultType, contactIdentifier, identifierArg, plainIds, type ArgBuilder } from './tag.type.js';
@@ -104,11 +104,12 @@ builder.mutationField('updateSequence', (t) =>
 );
 
 builder.mutationField('deleteSequence', (t) =>
-  t.boolean({
-    description: 'Like DELETE /v1/sequences/{id}: the sequence and every subscription to it. True when done.',
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/sequences/{id}: the sequence and every subscription to it.',
     access: { action: 'delete', scope: 'sequences' },
     args: { id: sequenceIdArg(t.arg) },
-    resolve: async (_r, { id }, { db, who }) => (await deleteSequence(db, who.workspaceId, id)).success,
+    resolve: async (_r, { id }, { db, who }) => deleteSequence(db, who.workspaceId, id),
   }),
 );
 
@@ -117,7 +118,8 @@ const sequenceIdsArg = (arg: ArgBuilder, schema: z.ZodType<string[]>) =>
 
 const contactSequenceMutation = (name: string, change: 'subscribe' | 'unsubscribe' | 'set', description: string) =>
   builder.mutationField(name, (t) =>
-    t.boolean({
+    t.field({
+      type: SuccessType,
       description,
       access: { action: change === 'unsubscribe' ? 'delete' : 'write', scope: 'contacts' },
       args: {
@@ -125,7 +127,7 @@ const contactSequenceMutation = (name: string, change: 'subscribe' | 'unsubscrib
         sequenceIds: sequenceIdsArg(t.arg, (change === 'set' ? setContactSequencesInput : contactSequenceIdsInput).shape.sequenceIds),
       },
       resolve: async (_r, args, { db, who }) =>
-        (await changeContactSequences(db, who.workspaceId, contactIdentifier(args.identifier), change, args.sequenceIds)).success,
+        changeContactSequences(db, who.workspaceId, contactIdentifier(args.identifier), change, args.sequenceIds),
     }),
   );
 

@@ -11,7 +11,7 @@ import {
   updateTagInput,
 } from '../../domain/tags/tag.schema.js';
 import { addContactTagsByName, bulkAddTags, changeContactTags, createTag, deleteTag, getTag, listWorkspaceTags, updateTag } from '../../domain/tags/tag.service.js';
-import { builder } from '../builder.js';
+import { builder, SuccessType } from '../builder.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
 
 export const TagType = builder.node(builder.objectRef<TagRow>('Tag'), {
@@ -112,17 +112,19 @@ builder.mutationField('updateTag', (t) =>
 );
 
 builder.mutationField('deleteTag', (t) =>
-  t.boolean({
-    description: 'Like DELETE /v1/tags/{id}: the tag leaves every list and contact; its name is free again. True when done.',
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/tags/{id}: the tag leaves every list and contact; its name is free again.',
     access: { action: 'delete', scope: 'tags' },
     args: { id: tagIdArg(t.arg) },
-    resolve: async (_r, { id }, { db, who }) => (await deleteTag(db, who.workspaceId, id)).success,
+    resolve: async (_r, { id }, { db, who }) => deleteTag(db, who.workspaceId, id),
   }),
 );
 
 const contactTagMutation = (name: string, change: 'add' | 'remove' | 'set', description: string) =>
   builder.mutationField(name, (t) =>
-    t.boolean({
+    t.field({
+      type: SuccessType,
       description,
       access: { action: change === 'remove' ? 'delete' : 'write', scope: 'contacts' },
       args: {
@@ -130,7 +132,7 @@ const contactTagMutation = (name: string, change: 'add' | 'remove' | 'set', desc
         tagIds: tagIdsArg(t.arg, (change === 'set' ? setContactTagsInput : contactTagIdsInput).shape.tagIds),
       },
       resolve: async (_r, args, { db, who }) =>
-        (await changeContactTags(db, who.workspaceId, contactIdentifier(args.identifier), change, args.tagIds)).success,
+        changeContactTags(db, who.workspaceId, contactIdentifier(args.identifier), change, args.tagIds),
     }),
   );
 
@@ -139,11 +141,12 @@ contactTagMutation('removeContactTags', 'remove', 'Like DELETE /v1/contacts/{ide
 contactTagMutation('setContactTags', 'set', 'Like PUT /v1/contacts/{identifier}/tags: the contact has exactly these tags afterwards (an empty list removes all).');
 
 builder.mutationField('addContactTagsByName', (t) =>
-  t.boolean({
+  t.field({
+    type: SuccessType,
     description: 'Like POST /v1/contacts/{identifier}/tags/by-name: names match live tags case-insensitively; missing ones are created.',
     access: { action: 'write', scope: 'contacts' },
     args: { identifier: identifierArg(t.arg), names: t.arg.stringList({ required: true }).validate(contactTagNamesInput.shape.names) },
-    resolve: async (_r, { identifier, names }, { db, who }) => (await addContactTagsByName(db, who.workspaceId, contactIdentifier(identifier), names)).success,
+    resolve: async (_r, { identifier, names }, { db, who }) => addContactTagsByName(db, who.workspaceId, contactIdentifier(identifier), names),
   }),
 );
 

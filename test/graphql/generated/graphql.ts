@@ -24,10 +24,14 @@ export type CommentChannel =
   | 'net'
   | 'photo';
 
-/** The body of POST /v1/contacts: at least one of email or phoneNumber; phoneNumber is an optional + and 7 to 20 digits. */
+/** The body of POST /v1/contacts: at least one of email or phoneNumber (empty strings count as not given); phoneNumber is an optional + and 7 to 20 digits. With inboxId the contact joins that inbox; channel, when given, must be its channel. */
 export type CreateContactInput = {
+  channel?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
+  gender?: Gender | null | undefined;
+  /** An inbox of the workspace: its global id or plain digit id */
+  inboxId?: string | number | null | undefined;
   lastName?: string | null | undefined;
   phoneNumber?: string | null | undefined;
 };
