@@ -40,6 +40,9 @@ const contactRules: Record<string, Describer> = {
   identifierMismatch: (d) =>
     `The new contact's ${duplicateFields[String(d.field)] ?? String(d.field)} comes from the identifier: the input may not give it another value`,
   notAnEmailOrPhoneNumber: () => 'No contact matches, and the identifier is not an email or phone number to create one with',
+  // A custom field's type or options change (custom-field.service.ts).
+  valuesDoNotFit: (d) =>
+    `${plural(typeof d.count === 'number' ? d.count : 0, 'stored value')} would not fit the new ${String(d.field)}: nothing was changed (data.values lists them)`,
 };
 
 const describers: Partial<Record<string, Describer>> = {
@@ -54,7 +57,9 @@ const describers: Partial<Record<string, Describer>> = {
         ? contactRules[d.reason]?.(d)
         : undefined,
   notFound: (d) =>
-    typeof d.resource === 'string' ? `${d.resource} not found` : typeof d.path === 'string' ? `No route for ${String(d.method)} ${d.path}` : undefined,
+    typeof d.resource === 'string'
+      ? `${d.resource} not found${Array.isArray(d.ids) && d.ids.length ? `: ${d.ids.join(', ')}` : ''}`
+      : typeof d.path === 'string' ? `No route for ${String(d.method)} ${d.path}` : undefined,
   FORBIDDEN: (d) => (typeof d.reason === 'string' ? forbiddenReasons[d.reason]?.(d) : undefined),
   trialExpired: (d) =>
     typeof d.trialEndedAt === 'string' ? `The workspace's trial ended at ${d.trialEndedAt}: writes are refused until the plan changes` : undefined,

@@ -1,9 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import { idNumber } from '../../db/values.js';
 import { AppError, notFound } from '../../errors/catalogue.js';
-import { fieldValuesForContacts, valuesForContacts } from '../custom-fields/custom-field.repository.js';
+import { valuesForContacts } from '../custom-fields/custom-field.repository.js';
 import { contactInboxesForContacts, inboxesByIds, insertContactInbox } from '../inboxes/inbox.repository.js';
-import { subscriptionsForContacts } from '../sequences/sequence.repository.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
 import { notesForContacts } from './contact-note.repository.js';
 import {
@@ -129,18 +128,6 @@ export async function loadFullContacts(db: Executor, workspaceId: number, contac
       return inbox ? [{ ...m, inbox }] : [];
     }),
   }));
-}
-
-export async function getContactCustomFields(db: Executor, workspaceId: number, identifier: string) {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  const rows = await fieldValuesForContacts(db, workspaceId, [Number(contact.id)]);
-  return rows.map(({ contactId: _omit, ...row }) => row);
-}
-
-export async function getContactSequences(db: Executor, workspaceId: number, identifier: string) {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  const rows = await subscriptionsForContacts(db, workspaceId, [Number(contact.id)]);
-  return rows.map(({ contactId: _omit, ...row }) => row);
 }
 
 export async function getContact(db: Executor, workspaceId: number, identifier: string): Promise<Contact> {
