@@ -151,9 +151,9 @@ describe('GraphQL: contact record, notes, inboxes and token', () => {
         data: { unblockContact: { rawId: String(id), blockedAt: null } },
       });
 
-      const DELETE = `mutation ($identifier: String!) { deleteContact(identifier: $identifier) }`;
+      const DELETE = `mutation ($identifier: String!) { deleteContact(identifier: $identifier) { success } }`;
       expect((await gql(DELETE, { identifier: String(id) }, other.developerToken)).body).toEqual({ data: null, errors: [notFoundError(['deleteContact'], 'Contact')] });
-      expect((await gql(DELETE, { identifier: globalId('Contact', id) })).body).toEqual({ data: { deleteContact: true } });
+      expect((await gql(DELETE, { identifier: globalId('Contact', id) })).body).toEqual({ data: { deleteContact: { success: true } } });
       expect((await gql(`query ($identifier: String!) { contact(identifier: $identifier) { rawId } }`, { identifier: String(id) })).body).toEqual({
         data: null,
         errors: [notFoundError(['contact'], 'Contact')],
@@ -167,7 +167,7 @@ describe('GraphQL: contact record, notes, inboxes and token', () => {
       const BULK = `mutation ($ids: [ID!]!) { bulkDeleteContacts(contactIds: $ids) { success affected } }`;
       expect((await gql(BULK, { ids: [String(a), String(theirs)] })).body).toEqual({
         data: null,
-        errors: [notFoundError(['bulkDeleteContacts'], 'Contact', { ids: [String(theirs)] })],
+        errors: [fieldError(['bulkDeleteContacts'], { ...envelopes.notFound, data: { resource: 'Contact', ids: [String(theirs)] } }, `Contact not found: ${theirs}`)],
       });
       expect((await gql(BULK, { ids: [globalId('Contact', a), String(b)] })).body).toEqual({ data: { bulkDeleteContacts: { success: true, affected: 2 } } });
       expect((await gql(BULK, { ids: [] })).body).toEqual({
@@ -218,8 +218,8 @@ describe('GraphQL: contact record, notes, inboxes and token', () => {
       const elsewhere = await fixtures(t.db, ws.id).contact({ email: 'elsewhere@example.com' });
       expect((await gql(UPDATE, { identifier: String(elsewhere), noteId: first, text: 'Hijack' })).body).toEqual({ data: null, errors: [notFoundError(['updateContactNote'], 'Note')] });
 
-      const DELETE = `mutation ($identifier: String!, $noteId: ID!) { deleteContactNote(identifier: $identifier, noteId: $noteId) }`;
-      expect((await gql(DELETE, { identifier: String(id), noteId: second })).body).toEqual({ data: { deleteContactNote: true } });
+      const DELETE = `mutation ($identifier: String!, $noteId: ID!) { deleteContactNote(identifier: $identifier, noteId: $noteId) { success } }`;
+      expect((await gql(DELETE, { identifier: String(id), noteId: second })).body).toEqual({ data: { deleteContactNote: { success: true } } });
       expect((await gql(DELETE, { identifier: String(id), noteId: second })).body).toEqual({ data: null, errors: [notFoundError(['deleteContactNote'], 'Note')] });
       expect((await gql(LIST, { identifier: String(id), page: 1, perPage: 50 })).body).toEqual({ data: { contactNotes: { pageCount: 1, data: [{ rawId: first, text: 'Edited' }] } } });
     });

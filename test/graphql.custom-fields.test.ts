@@ -236,7 +236,7 @@ describe('GraphQL custom fields', () => {
               message: 'Validation error',
               data: { field: 'type', reason: 'valuesDoNotFit', count: 1, values: [{ contactId: String(ada), value: '4.5', message: 'value must be true or false (or the string "true" or "false")' }] },
             },
-            'Validation error',
+            '1 stored value would not fit the new type: nothing was changed (data.values lists them)',
           ),
         ],
       });
@@ -250,10 +250,10 @@ describe('GraphQL custom fields', () => {
       expect(wrongType.body.errors[0].extensions.data.issues).toEqual([{ message: 'must be a CustomField id, but this is the global id of a Tag', path: ['id'] }]);
     });
 
-    it('deleteCustomField answers true; then the field is notFound', async () => {
+    it('deleteCustomField answers { success: true }; then the field is notFound', async () => {
       const id = await fixtures(t.db, ws.id).customField('Temporary');
-      const del = (x: string) => gql('mutation($id: ID!) { deleteCustomField(id: $id) }', { id: x });
-      expect((await del(String(id))).body).toEqual({ data: { deleteCustomField: true } });
+      const del = (x: string) => gql('mutation($id: ID!) { deleteCustomField(id: $id) { success } }', { id: x });
+      expect((await del(String(id))).body).toEqual({ data: { deleteCustomField: { success: true } } });
       expect((await del(String(id))).body).toEqual({
         data: null,
         errors: [fieldError(['deleteCustomField'], { ...envelopes.notFound, data: { resource: 'Custom field' } }, 'Custom field not found')],
@@ -291,17 +291,17 @@ describe('GraphQL custom fields', () => {
       expect((await set(String(grace), 'No such', 'x')).body.errors[0].extensions).toEqual({ ...envelopes.notFound, message: undefined, data: { resource: 'Custom field' } });
     });
 
-    it('clearContactCustomField and clearContactCustomFields answer true', async () => {
+    it('clearContactCustomField and clearContactCustomFields answer { success: true }', async () => {
       const f = fixtures(t.db, ws.id);
       const alan = await f.contact({ email: 'alan@example.com' });
       await f.fieldValue(alan, field.plan, 'bronze');
       await f.fieldValue(alan, field.orders, '1');
-      expect((await gql('mutation($c: String!, $f: String!) { clearContactCustomField(identifier: $c, idOrName: $f) }', { c: 'alan@example.com', f: 'Plan' })).body).toEqual({
-        data: { clearContactCustomField: true },
+      expect((await gql('mutation($c: String!, $f: String!) { clearContactCustomField(identifier: $c, idOrName: $f) { success } }', { c: 'alan@example.com', f: 'Plan' })).body).toEqual({
+        data: { clearContactCustomField: { success: true } },
       });
       const rows = () => t.db.selectFrom('contact_custom_fields').select('custom_field_id').where('contact_id', '=', alan).execute();
       expect(await rows()).toEqual([{ custom_field_id: field.orders }]);
-      expect((await gql('mutation($c: String!) { clearContactCustomFields(identifier: $c) }', { c: globalId('Contact', alan) })).body).toEqual({ data: { clearContactCustomFields: true } });
+      expect((await gql('mutation($c: String!) { clearContactCustomFields(identifier: $c) { success } }', { c: globalId('Contact', alan) })).body).toEqual({ data: { clearContactCustomFields: { success: true } } });
       expect(await rows()).toEqual([]);
     });
 
@@ -329,7 +329,7 @@ describe('GraphQL custom fields', () => {
       const missing = await ops([{ op: 'set', name: 'Plan', value: 'x' }, { op: 'clear', customFieldId: '424242' }, { op: 'clear', name: 'Nope' }]);
       expect(missing.body).toEqual({
         data: null,
-        errors: [fieldError(['setContactCustomFields'], { ...envelopes.notFound, data: { resource: 'Custom field', ids: ['424242'], names: ['Nope'] } }, 'Custom field not found')],
+        errors: [fieldError(['setContactCustomFields'], { ...envelopes.notFound, data: { resource: 'Custom field', ids: ['424242'], names: ['Nope'] } }, 'Custom field not found: 424242')],
       });
       const invalid = await ops([{ op: 'set', name: 'Plan', value: 'x' }, { op: 'increment', name: 'Plan', value: '1' }, { op: 'set', name: 'Order count', value: 'many' }]);
       expect(invalid.body).toEqual({
@@ -375,8 +375,8 @@ describe('GraphQL custom fields', () => {
       });
       for (const mutation of [
         'mutation { createCustomField(input: {name: "x", type: "number"}) { rawId } }',
-        `mutation { deleteCustomField(id: "${field.plan}") }`,
-        'mutation { clearContactCustomFields(identifier: "ada@example.com") }',
+        `mutation { deleteCustomField(id: "${field.plan}") { success } }`,
+        'mutation { clearContactCustomFields(identifier: "ada@example.com") { success } }',
       ]) {
         expect((await gql(mutation, undefined, { token: readOnly })).body.errors[0].extensions.data, mutation).toEqual({ reason: 'readOnlyToken' });
       }

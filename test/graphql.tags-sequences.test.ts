@@ -102,14 +102,14 @@ describe('GraphQL tags and sequences', () => {
       });
     });
 
-    it('updateTag renames; deleteTag soft-deletes and answers true; both 404 for a deleted or foreign tag', async () => {
+    it('updateTag renames; deleteTag soft-deletes and answers { success: true }; both 404 for a deleted or foreign tag', async () => {
       const id = await f.tag('Old name');
       const update = `mutation($id: ID!, $name: String!) { updateTag(id: $id, input: { name: $name }) { ${TAG} } }`;
       expect(await run(update, { id: encodeGlobalID('Tag', String(id)), name: 'New name' })).toEqual({
         data: { updateTag: tagNode(id, 'New name', { updatedAt: isoNow() }) },
       });
-      const del = 'mutation($id: ID!) { deleteTag(id: $id) }';
-      expect(await run(del, { id: String(id) })).toEqual({ data: { deleteTag: true } });
+      const del = 'mutation($id: ID!) { deleteTag(id: $id) { success } }';
+      expect(await run(del, { id: String(id) })).toEqual({ data: { deleteTag: { success: true } } });
       const row = await t.db.selectFrom('tags').select(['deleted_at']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.deleted_at).toEqual(isoNow());
       for (const target of [String(id), String(tag.theirs)]) {
@@ -124,33 +124,33 @@ describe('GraphQL tags and sequences', () => {
 
     it('addContactTags, removeContactTags, setContactTags and addContactTagsByName change the contact as REST does', async () => {
       const c = await newContact();
-      const add = 'mutation($identifier: String!, $tagIds: [ID!]!) { addContactTags(identifier: $identifier, tagIds: $tagIds) }';
-      const remove = 'mutation($identifier: String!, $tagIds: [ID!]!) { removeContactTags(identifier: $identifier, tagIds: $tagIds) }';
-      const set = 'mutation($identifier: String!, $tagIds: [ID!]!) { setContactTags(identifier: $identifier, tagIds: $tagIds) }';
-      const byName = 'mutation($identifier: String!, $names: [String!]!) { addContactTagsByName(identifier: $identifier, names: $names) }';
+      const add = 'mutation($identifier: String!, $tagIds: [ID!]!) { addContactTags(identifier: $identifier, tagIds: $tagIds) { success } }';
+      const remove = 'mutation($identifier: String!, $tagIds: [ID!]!) { removeContactTags(identifier: $identifier, tagIds: $tagIds) { success } }';
+      const set = 'mutation($identifier: String!, $tagIds: [ID!]!) { setContactTags(identifier: $identifier, tagIds: $tagIds) { success } }';
+      const byName = 'mutation($identifier: String!, $names: [String!]!) { addContactTagsByName(identifier: $identifier, names: $names) { success } }';
 
       expect(await run(add, { identifier: encodeGlobalID('Contact', String(c)), tagIds: [encodeGlobalID('Tag', String(tag.vip)), String(tag.lead)] })).toEqual({
-        data: { addContactTags: true },
+        data: { addContactTags: { success: true } },
       });
       expect(await tagIdsOf(c)).toEqual([tag.vip, tag.lead]);
-      expect(await run(remove, { identifier: String(c), tagIds: [String(tag.vip)] })).toEqual({ data: { removeContactTags: true } });
+      expect(await run(remove, { identifier: String(c), tagIds: [String(tag.vip)] })).toEqual({ data: { removeContactTags: { success: true } } });
       expect(await tagIdsOf(c)).toEqual([tag.lead]);
-      expect(await run(set, { identifier: `id:${c}`, tagIds: [String(tag.vip)] })).toEqual({ data: { setContactTags: true } });
+      expect(await run(set, { identifier: `id:${c}`, tagIds: [String(tag.vip)] })).toEqual({ data: { setContactTags: { success: true } } });
       expect(await tagIdsOf(c)).toEqual([tag.vip]);
-      expect(await run(byName, { identifier: String(c), names: ['vip', 'Brand new'] })).toEqual({ data: { addContactTagsByName: true } });
+      expect(await run(byName, { identifier: String(c), names: ['vip', 'Brand new'] })).toEqual({ data: { addContactTagsByName: { success: true } } });
       const listed = await run(`query($identifier: String!) { contact(identifier: $identifier) { tags { name } } }`, { identifier: String(c) });
       expect(listed).toEqual({ data: { contact: { tags: [{ name: 'Brand new' }, { name: 'VIP' }] } } });
-      expect(await run(set, { identifier: String(c), tagIds: [] })).toEqual({ data: { setContactTags: true } });
+      expect(await run(set, { identifier: String(c), tagIds: [] })).toEqual({ data: { setContactTags: { success: true } } });
       expect(await tagIdsOf(c)).toEqual([]);
     });
 
     it('unknown or deleted tag ids are 404 with data.ids and change nothing; bad input is 422 at its path', async () => {
       const c = await newContact();
       await f.tagContact(c, tag.vip);
-      const add = 'mutation($identifier: String!, $tagIds: [ID!]!) { addContactTags(identifier: $identifier, tagIds: $tagIds) }';
+      const add = 'mutation($identifier: String!, $tagIds: [ID!]!) { addContactTags(identifier: $identifier, tagIds: $tagIds) { success } }';
       expect(await run(add, { identifier: String(c), tagIds: [String(tag.lead), String(tag.churned), String(tag.theirs)] })).toEqual({
         data: null,
-        errors: [fieldError(['addContactTags'], missing('Tag', [String(tag.churned), String(tag.theirs)]), 'Tag not found')],
+        errors: [fieldError(['addContactTags'], missing('Tag', [String(tag.churned), String(tag.theirs)]), `Tag not found: ${tag.churned}, ${tag.theirs}`)],
       });
       expect(await tagIdsOf(c)).toEqual([tag.vip]);
       expect(await run(add, { identifier: String(theirContact), tagIds: [String(tag.theirs)] })).toEqual({
@@ -177,7 +177,7 @@ describe('GraphQL tags and sequences', () => {
       expect(await tagIdsOf(a)).toEqual([tag.lead]);
       expect(await run(q, { contactIds: [String(a), String(theirContact)], tagIds: [String(tag.vip)] })).toEqual({
         data: null,
-        errors: [fieldError(['bulkAddContactTags'], missing('Contact', [String(theirContact)]), 'Contact not found')],
+        errors: [fieldError(['bulkAddContactTags'], missing('Contact', [String(theirContact)]), `Contact not found: ${theirContact}`)],
       });
       expect(await tagIdsOf(a)).toEqual([tag.lead]);
     });
@@ -196,7 +196,7 @@ describe('GraphQL tags and sequences', () => {
         errors: [fieldError(['createTag'], forbidden({ reason: 'readOnlyToken' }), 'This token is read-only: mutations need a full-permission token')],
       });
       const c = await newContact();
-      const add = `mutation { addContactTags(identifier: "${c}", tagIds: ["${tag.vip}"]) }`;
+      const add = `mutation { addContactTags(identifier: "${c}", tagIds: ["${tag.vip}"]) { success } }`;
       expect(await run(add, {}, tagsOnly)).toEqual({
         data: null,
         errors: [fieldError(['addContactTags'], forbidden({ reason: 'missingScope', scope: 'contacts' }), 'This token lacks the "contacts" scope')],
@@ -284,29 +284,29 @@ describe('GraphQL tags and sequences', () => {
       });
       const c = await newContact();
       await f.subscribe(c, Number(id));
-      const del = 'mutation($id: ID!) { deleteSequence(id: $id) }';
-      expect(await run(del, { id: encodeGlobalID('Sequence', id) })).toEqual({ data: { deleteSequence: true } });
+      const del = 'mutation($id: ID!) { deleteSequence(id: $id) { success } }';
+      expect(await run(del, { id: encodeGlobalID('Sequence', id) })).toEqual({ data: { deleteSequence: { success: true } } });
       expect(await sequencesOf(c)).toEqual([]);
       expect(await run(del, { id })).toEqual({ data: null, errors: [fieldError(['deleteSequence'], notFound('Sequence'), 'Sequence not found')] });
     });
 
     it('subscribe, unsubscribe, set and bulk-subscribe a contact as REST does', async () => {
       const c = await newContact();
-      const sub = 'mutation($identifier: String!, $ids: [ID!]!) { subscribeContactSequences(identifier: $identifier, sequenceIds: $ids) }';
-      const unsub = 'mutation($identifier: String!, $ids: [ID!]!) { unsubscribeContactSequences(identifier: $identifier, sequenceIds: $ids) }';
-      const set = 'mutation($identifier: String!, $ids: [ID!]!) { setContactSequences(identifier: $identifier, sequenceIds: $ids) }';
+      const sub = 'mutation($identifier: String!, $ids: [ID!]!) { subscribeContactSequences(identifier: $identifier, sequenceIds: $ids) { success } }';
+      const unsub = 'mutation($identifier: String!, $ids: [ID!]!) { unsubscribeContactSequences(identifier: $identifier, sequenceIds: $ids) { success } }';
+      const set = 'mutation($identifier: String!, $ids: [ID!]!) { setContactSequences(identifier: $identifier, sequenceIds: $ids) { success } }';
       const bulk = 'mutation($contactIds: [ID!]!, $ids: [ID!]!) { bulkSubscribeContactSequences(contactIds: $contactIds, sequenceIds: $ids) { success affected } }';
       expect(await run(sub, { identifier: String(c), ids: [String(seq.promo), encodeGlobalID('Sequence', String(seq.welcome))] })).toEqual({
-        data: { subscribeContactSequences: true },
+        data: { subscribeContactSequences: { success: true } },
       });
       expect(await sequencesOf(c)).toEqual([seq.promo, seq.welcome]);
-      expect(await run(unsub, { identifier: String(c), ids: [String(seq.promo)] })).toEqual({ data: { unsubscribeContactSequences: true } });
+      expect(await run(unsub, { identifier: String(c), ids: [String(seq.promo)] })).toEqual({ data: { unsubscribeContactSequences: { success: true } } });
       expect(await sequencesOf(c)).toEqual([seq.welcome]);
-      expect(await run(set, { identifier: String(c), ids: [String(seq.promo)] })).toEqual({ data: { setContactSequences: true } });
+      expect(await run(set, { identifier: String(c), ids: [String(seq.promo)] })).toEqual({ data: { setContactSequences: { success: true } } });
       expect(await sequencesOf(c)).toEqual([seq.promo]);
       expect(await run(sub, { identifier: String(c), ids: [String(seq.welcome), String(seq.theirs)] })).toEqual({
         data: null,
-        errors: [fieldError(['subscribeContactSequences'], missing('Sequence', [String(seq.theirs)]), 'Sequence not found')],
+        errors: [fieldError(['subscribeContactSequences'], missing('Sequence', [String(seq.theirs)]), `Sequence not found: ${seq.theirs}`)],
       });
       expect(await sequencesOf(c)).toEqual([seq.promo]);
       const d = await newContact();
@@ -316,7 +316,7 @@ describe('GraphQL tags and sequences', () => {
       expect(await sequencesOf(d)).toEqual([seq.promo]);
       expect(await run(bulk, { contactIds: [String(d)], ids: [String(seq.welcome)] }, other.developerToken)).toEqual({
         data: null,
-        errors: [fieldError(['bulkSubscribeContactSequences'], missing('Contact', [String(d)]), 'Contact not found')],
+        errors: [fieldError(['bulkSubscribeContactSequences'], missing('Contact', [String(d)]), `Contact not found: ${d}`)],
       });
     });
 
@@ -328,7 +328,7 @@ describe('GraphQL tags and sequences', () => {
         errors: [fieldError(['sequences'], forbidden({ reason: 'missingScope', scope: 'sequences' }), 'This token lacks the "sequences" scope')],
       });
       const c = await newContact();
-      expect(await run(`mutation { subscribeContactSequences(identifier: "${c}", sequenceIds: ["${seq.promo}"]) }`, {}, sequencesOnly)).toEqual({
+      expect(await run(`mutation { subscribeContactSequences(identifier: "${c}", sequenceIds: ["${seq.promo}"]) { success } }`, {}, sequencesOnly)).toEqual({
         data: null,
         errors: [fieldError(['subscribeContactSequences'], forbidden({ reason: 'missingScope', scope: 'contacts' }), 'This token lacks the "contacts" scope')],
       });
