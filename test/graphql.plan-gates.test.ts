@@ -6,18 +6,36 @@ import { operations, rootPath } from './support/graphql-operations.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 
 /**
- * The plan gates of REST apply to GraphQL mutations that write (create, follow, unfollow): after
- * the trial, 403 trialExpired; at the monthly-active-contact limit, 403 macLimitReached. Nothing is
- * written. Reads and deleteNetLeadAdAutomation stay open.
+ * The plan gates of REST apply to GraphQL mutations that write (create, update, follow, unfollow,
+ * tag, subscribe, set values): after the trial, 403 trialExpired; at the monthly-active-contact
+ * limit, 403 macLimitReached. Nothing is written. Reads and deletes (deleteNetLeadAdAutomation,
+ * deleteContact, removeContactTags, clearContactCustomField, ...) stay open.
  */
 const writes = operations.filter((o) => o.action === 'write');
 const open = operations.filter((o) => o.action !== 'write');
 
-async function rowCounts(t: TestApp, workspaceId: number) {
-  const count = async (table: 'contacts' | 'comment_automations') =>
-    (await t.db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).execute()).length;
-  const followed = await t.db.selectFrom('conversations').select(['id', 'followed']).where('workspace_id', '=', workspaceId).orderBy('id').execute();
-  return { contacts: await count('contacts'), automations: await count('comment_automations'), followed: followed.map((r) => Boolean(r.followed)) };
+/** Tables a gated mutation could write to: the workspace's rows of each, whole, in a fixed order. */
+const tables = [
+  'contacts',
+  'custom_fields',
+  'contact_custom_fields',
+  'tags',
+  'contact_notes',
+  'inboxes',
+  'contact_inboxes',
+  'conversations',
+  'sequences',
+  'sequence_subscriptions',
+  'comment_automations',
+  'lead_ad_automations',
+] as const;
+
+/** Every row of those tables (and contact_tags), so an insert, update or delete shows as a difference. */
+async function rowsOf(t: TestApp, workspaceId: number) {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) rows[table] = await t.db.selectFrom(table).selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  rows.contact_tags = await t.db.selectFrom('contact_tags').selectAll().where('workspace_id', '=', workspaceId).orderBy('contact_id').orderBy('tag_id').execute();
+  return rows;
 }
 
 describe('GraphQL plan gates', () => {
@@ -37,10 +55,10 @@ describe('GraphQL plan gates', () => {
     for (const op of writes) {
       it(`${op.field}: 403 trialExpired, and nothing is written`, async () => {
         const call = await op.prepare(t, ws.id);
-        const before = await rowCounts(t, ws.id);
+        const before = await rowsOf(t, ws.id);
         const res = await call({ token: ws.developerToken });
         expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.trialExpired, data: { trialEndedAt: trialEndsAt } }, `The workspace's trial ended at ${trialEndsAt}: writes are refused until the plan changes`)] });
-        expect(await rowCounts(t, ws.id)).toEqual(before);
+        expect(await rowsOf(t, ws.id)).toEqual(before);
       });
     }
     for (const op of open) {
@@ -62,10 +80,10 @@ describe('GraphQL plan gates', () => {
     for (const op of writes) {
       it(`${op.field}: 403 macLimitReached, and nothing is written`, async () => {
         const call = await op.prepare(t, ws.id);
-        const before = await rowCounts(t, ws.id);
+        const before = await rowsOf(t, ws.id);
         const res = await call({ token: ws.developerToken });
         expect(res.body).toEqual({ data: null, errors: [fieldError(rootPath(op), { ...envelopes.macLimitReached, data: { limit: 1, active: expect.any(Number) } }, expect.stringMatching(/^The workspace has \d+ monthly active contacts?, its limit is 1: writes are refused$/))] });
-        expect(await rowCounts(t, ws.id)).toEqual(before);
+        expect(await rowsOf(t, ws.id)).toEqual(before);
       });
     }
     for (const op of open) {
