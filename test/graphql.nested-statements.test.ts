@@ -91,3 +91,124 @@ describe('GraphQL nested contact page: statements do not grow with the page size
     expect(counts).toEqual({ 1: 5, 10: 5, 50: 5 });
   });
 });
+
+/**
+ * The counts of the contacts-api (Inbox.contactsCount, CustomField.valuesCount,
+ * Sequence.subscribersCount) load through DataLoaders: a list of any length costs one grouped count
+ * for all its records. Their own workspace, with 50 and more of each record, so every list size
+ * below names different records.
+ */
+describe('GraphQL counts of a list of records: statements do not grow with the list size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  const CONTACTS = 60;
+  const RECORDS = 55;
+  /** The expected count of each record, by plain id. */
+  const contactsOfInbox = new Map<string, number>();
+  const valuesOfField = new Map<string, number>();
+  const subscribersOfSequence = new Map<string, number>();
+  const add = (counts: Map<string, number>, id: number) => counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace({ name: 'Counts' });
+    const f = fixtures(t.db, ws.id);
+    const inboxes: number[] = [];
+    const fields: number[] = [];
+    const sequences: number[] = [];
+    for (let i = 0; i < RECORDS; i++) {
+      inboxes.push(await f.inbox(`Inbox ${i}`));
+      fields.push(await f.customField(`Field ${i}`));
+      sequences.push(await f.sequence(`Sequence ${i}`));
+    }
+    for (const id of inboxes) contactsOfInbox.set(String(id), 0);
+    for (const id of fields) valuesOfField.set(String(id), 0);
+    for (const id of sequences) subscribersOfSequence.set(String(id), 0);
+    // Contact i is in two inboxes, has a value of two fields and is subscribed to two sequences
+    // (records i % 50 and (7i + 1) % 50, never the same): counts vary from record to record, and
+    // records 50 to 54 have none (0).
+    for (let i = 0; i < CONTACTS; i++) {
+      const c = await f.contact({ email: `c${i}@example.com` });
+      for (const k of new Set([i % 50, (i * 7 + 1) % 50])) {
+        await f.contactInbox(c, inboxes[k]);
+        add(contactsOfInbox, inboxes[k]);
+        await f.fieldValue(c, fields[k], `value ${i}`);
+        add(valuesOfField, fields[k]);
+        await f.subscribe(c, sequences[k]);
+        add(subscribersOfSequence, sequences[k]);
+      }
+    }
+    // The first request with a token looks the token up (then cached): keep it out of the counts.
+    expect((await gql(t, TagsDocument, {}, { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  /** Runs `query` for each list size; answers the statements each cost, after `check` saw its records. */
+  const statementsBySize = async <R>(query: string, sizes: number[], records: (data: any) => R[], check: (records: R[], size: number) => void) => {
+    const counts: Record<number, number> = {};
+    for (const size of sizes) {
+      const res = await t.graphql(query, { size }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      check(records(res.body.data), size);
+      counts[size] = statementsOf(res);
+    }
+    return counts;
+  };
+
+  it('Inbox.contactsCount under contacts -> inboxes -> inbox: the same statements for first 1, 10 and 50', async () => {
+    const query = `query ($size: Int) { contacts(first: $size) { edges { node { inboxes { inbox { rawId contactsCount } } } } } }`;
+    const counts = await statementsBySize(
+      query,
+      [1, 10, 50],
+      (data) => data.contacts.edges.flatMap((e: any) => e.node.inboxes.map((m: any) => m.inbox)),
+      (inboxes: { rawId: string; contactsCount: number }[], size) => {
+        expect(inboxes.length).toBeGreaterThanOrEqual(size);
+        for (const inbox of inboxes) expect(inbox.contactsCount).toBe(contactsOfInbox.get(inbox.rawId));
+      },
+    );
+    // contacts, their inbox memberships, the inboxes, and one grouped count of their contacts.
+    expect(counts).toEqual({ 1: 4, 10: 4, 50: 4 });
+  });
+
+  it('Inbox.contactsCount under inboxes -> data: the same statements for perPage 1, 10 and 50', async () => {
+    const counts = await statementsBySize(
+      'query ($size: Int!) { inboxes(perPage: $size) { data { rawId contactsCount } } }',
+      [1, 10, 50],
+      (data) => data.inboxes.data,
+      (inboxes: { rawId: string; contactsCount: number }[], size) => {
+        expect(inboxes).toHaveLength(size);
+        for (const inbox of inboxes) expect(inbox.contactsCount).toBe(contactsOfInbox.get(inbox.rawId));
+      },
+    );
+    // The page's total and its rows, and one grouped count for all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+
+  it('CustomField.valuesCount under customFields -> data: the same statements for perPage 1, 10 and 50', async () => {
+    const counts = await statementsBySize(
+      'query ($size: Int!) { customFields(perPage: $size) { data { rawId valuesCount } } }',
+      [1, 10, 50],
+      (data) => data.customFields.data,
+      (fields: { rawId: string; valuesCount: number }[], size) => {
+        expect(fields).toHaveLength(size);
+        for (const field of fields) expect(field.valuesCount).toBe(valuesOfField.get(field.rawId));
+      },
+    );
+    // The page's total and its rows, and one grouped count for all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+
+  it('Sequence.subscribersCount under sequences -> data: the same statements for perPage 1, 10 and 50', async () => {
+    const counts = await statementsBySize(
+      'query ($size: Int!) { sequences(perPage: $size) { data { rawId subscribersCount } } }',
+      [1, 10, 50],
+      (data) => data.sequences.data,
+      (sequences: { rawId: string; subscribersCount: number }[], size) => {
+        expect(sequences).toHaveLength(size);
+        for (const sequence of sequences) expect(sequence.subscribersCount).toBe(subscribersOfSequence.get(sequence.rawId));
+      },
+    );
+    // The page's total and its rows, and one grouped count for all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+});
