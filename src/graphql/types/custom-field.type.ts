@@ -29,7 +29,7 @@ import { ContactRef } from './refs.js';
 
 /**
  * Custom field definitions (scope `custom_fields`) and a contact's values (scope `contacts`), over
- * the services and zod schemas REST uses. Where REST answers `{success: true}` these answer `true`.
+ * the services and zod schemas REST uses. Where REST answers `{success: true}` these answer `Success { success }`, as the built delete mutations do.
  */
 
 const readFields = { action: 'read', scope: 'custom_fields' } as const;
