@@ -7,7 +7,7 @@ export const nestedContactsQuery = `query BenchContacts($first: Int!) {
   contacts(first: $first) {
     edges { node {
       id fullName email phoneNumber createdAt
-      customFields { id name value type }
+      customFields { rawId name value type }
       sequences { sequenceId sequenceName }
       tags { id name }
       notes { id text createdAt }

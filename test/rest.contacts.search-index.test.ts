@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCondition } from '../src/domain/contacts/contact-search.service.js';
-import { compileCondition, countMatchingContacts } from '../src/domain/contacts/contact-search.repository.js';
+import { compileFilter, countMatchingContacts } from '../src/domain/contacts/contact-search.repository.js';
 import type { ContactCondition } from '../src/domain/contacts/contact-filter.schema.js';
 import { testEngine } from './support/engine.js';
 import { createTestApp, type TestApp } from './support/harness.js';
@@ -56,8 +56,10 @@ describe('contact search conditions use their indexes', () => {
 
   const planOf = async (filter: ContactCondition) => {
     const { where } = await checkCondition(t.db, workspaceId, filter, []);
-    const plans = await recording.plansOf(() => countMatchingContacts(recording.db, workspaceId, compileCondition(recording.db, workspaceId, where)));
+    const plans = await recording.plansOf(() => countMatchingContacts(recording.db, workspaceId, compileFilter(recording.db, workspaceId, where)));
     expect(plans).toHaveLength(1);
+    // Never a walk of every workspace's contacts.
+    expect(plans[0]).not.toMatch(testEngine === 'postgres' ? /Seq Scan on contacts/ : /\bSCAN contacts\b/);
     return plans[0];
   };
 
@@ -67,6 +69,12 @@ describe('contact search conditions use their indexes', () => {
 
   it('a custom-field value equals: the (workspace, field, value) index', async () => {
     expect(await planOf({ field: `customField:${fieldId}`, operator: 'equals', value: 'gold' })).toContain('contact_custom_fields_field_value_idx');
+  });
+
+  it('a tag with a custom-field value: found from the tag, each contact probed for its value', async () => {
+    const plan = await planOf({ and: [{ field: 'tags', operator: 'hasAny', value: [String(tagId)] }, { field: `customField:${fieldId}`, operator: 'equals', value: 'gold' }] });
+    expect(plan).toMatch(/contact_tags_tag_idx|contact_tags_pk/);
+    if (testEngine === 'sqlite') expect(plan).toMatch(/SEARCH contacts USING INTEGER PRIMARY KEY[\s\S]*SEARCH v EXISTS USING INDEX contact_custom_fields_contact_field_uq/);
   });
 
   it('tags: the tag index of the link table', async () => {

@@ -116,6 +116,10 @@ describe('POST /v1/contacts/search', () => {
       ],
     };
     expect(await ids(tree)).toEqual([c.alan, c.ada]);
+    // A top-level tag or value condition drives the search; the others then probe each contact it found.
+    expect(await ids({ and: [{ field: cf('plan'), operator: 'isNotEmpty' }, { field: 'tags', operator: 'hasAll', value: [String(tag.vip), String(tag.lead)] }] })).toEqual([c.ada]);
+    expect(await ids({ and: [{ field: 'tags', operator: 'hasAny', value: [String(tag.lead)] }, { field: cf('orders'), operator: 'lt', value: 10 }, { field: cf('sms'), operator: 'is', value: false }] })).toEqual([c.alan]);
+    expect(await ids({ and: [{ field: 'tags', operator: 'hasAny', value: [String(tag.vip)] }, { field: cf('plan'), operator: 'notEquals', value: 'gold' }, { field: 'inboxes', operator: 'hasNone', value: [String(inbox)] }] })).toEqual([c.grace]);
     // not over a condition on a missing value still means "every other contact".
     expect(await ids({ not: { field: 'lastName', operator: 'equals', value: 'Hopper' } })).toEqual([c.edsger, c.alan, c.ada]);
   });

@@ -20,7 +20,7 @@ import {
   type FilterValueKind,
 } from './contact-filter.schema.js';
 import {
-  compileCondition,
+  compileFilter,
   countMatchingContacts,
   existingRelationIds,
   keysetOfMatchingContacts,
@@ -350,7 +350,7 @@ export async function withIncludes(db: Executor, workspaceId: number, contacts: 
 }
 
 async function pageOf(db: Executor, workspaceId: number, where: CheckedCondition, page: PageRequest, include?: readonly ContactInclude[]): Promise<Page<ListedContact>> {
-  const sqlWhere = compileCondition(db, workspaceId, where);
+  const sqlWhere = compileFilter(db, workspaceId, where);
   const found = await fetchPage(
     page,
     () => countMatchingContacts(db, workspaceId, sqlWhere),
@@ -367,7 +367,7 @@ export async function listContactsPage(db: Executor, workspaceId: number, q: Con
 /** GET /v1/contacts/count. */
 export async function countContactsMatching(db: Executor, workspaceId: number, q: ContactListFilters) {
   const where = await checkListFilters(db, workspaceId, q);
-  return { count: await countMatchingContacts(db, workspaceId, compileCondition(db, workspaceId, where)) };
+  return { count: await countMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, where)) };
 }
 
 /** POST /v1/contacts/search (and the GraphQL filter): the tree's issues at `at` (["body", "filter"]). */
@@ -390,7 +390,7 @@ export async function listContactsKeyset(
 ) {
   const parts = [await checkListFilters(db, workspaceId, filters)];
   if (filters.filter) parts.push((await checkCondition(db, workspaceId, filters.filter, ['filter'])).where);
-  return keysetOfMatchingContacts(db, workspaceId, compileCondition(db, workspaceId, { kind: 'and', children: parts }), window);
+  return keysetOfMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, { kind: 'and', children: parts }), window);
 }
 
 /** Custom fields filter-fields lists at most (by name); any field can still be named by id. */
