@@ -233,11 +233,21 @@ describe(`migrations on ${testEngine}`, () => {
       .insertInto('dynamic_images')
       .values({ workspace_id: workspaceId, name: 'Birthday card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: '{}', created_at: at, updated_at: at })
       .execute();
+    // Names that differ only in case were allowed before 0007, which makes them unique.
+    const tag = (name: string, deletedAt: string | null = null) => ({ workspace_id: workspaceId, name, folder_id: null, deleted_at: deletedAt, created_at: at, updated_at: at });
+    const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
+    const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
+    const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
     expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);
     expect(await found('.com +1415')).toEqual(['+14155550100']);
+    // The oldest keeps its name; later live ones get their id appended; deleted ones are left alone.
+    const tagNames = await database.db.selectFrom('tags').select('name').where('workspace_id', '=', workspaceId).orderBy('id').execute();
+    expect(tagNames.map((r) => r.name)).toEqual(['VIP', `vip (${tagIds[1]})`, 'Vip', 'Lead']);
+    const fieldNames = await database.db.selectFrom('custom_fields').select('name').where('workspace_id', '=', workspaceId).orderBy('id').execute();
+    expect(fieldNames.map((r) => r.name)).toEqual(['Plan', `PLAN (${fieldIds[1]})`]);
     const logs = async (keyword: string) => (await listErrorLogs(database.db, workspaceId, { keyword, limit: 10, offset: 0 })).map((l) => l.detail);
     expect(await logs('TIMED')).toEqual(['Webhook timed out']);
     expect(await logs('callweb')).toEqual(['Webhook timed out']);

@@ -11,12 +11,21 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * - `contact_custom_fields (workspace_id, custom_field_id, value)`: exact-value lookups
  *   (find-by-custom-field, the search tree's `equals`) read only the matching rows.
  * - `contacts (workspace_id, updated_at)`: the search tree's updated ranges.
+ * Names that were allowed before and now collide (`VIP` and `vip`) would stop the migration, and the
+ * server with it: every such name but the oldest gets its id appended (`vip (12)`), so nothing is
+ * lost and the names can be merged or renamed through the API.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const bool = pg ? 'boolean' : 'integer';
   await db.schema.alterTable('sequences').addColumn('is_active', bool, (c) => c.notNull().defaultTo(pg ? sql`true` : 1)).execute();
   await db.schema.alterTable('custom_fields').addColumn('options', 'text').execute();
+  await sql`update custom_fields set name = name || ' (' || id || ')'
+    where exists (select 1 from custom_fields older where older.workspace_id = custom_fields.workspace_id
+      and lower(older.name) = lower(custom_fields.name) and older.id < custom_fields.id)`.execute(db);
+  await sql`update tags set name = name || ' (' || id || ')' where deleted_at is null
+    and exists (select 1 from tags older where older.workspace_id = tags.workspace_id and older.deleted_at is null
+      and lower(older.name) = lower(tags.name) and older.id < tags.id)`.execute(db);
   await db.schema.createIndex('custom_fields_workspace_lower_name_uq').on('custom_fields').unique().columns(['workspace_id']).expression(sql`lower(name)`).execute();
   await db.schema
     .createIndex('tags_workspace_live_lower_name_uq')
