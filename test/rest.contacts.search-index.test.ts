@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCondition } from '../src/domain/contacts/contact-search.service.js';
+import { checkCondition } from '../src/domain/contacts/contact-filter.service.js';
 import { compileFilter, countMatchingContacts } from '../src/domain/contacts/contact-search.repository.js';
 import type { ContactCondition } from '../src/domain/contacts/contact-filter.schema.js';
 import { testEngine } from './support/engine.js';

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { contactConditionSchema, filterValueLabelsBody, MAX_CONDITION_IDS, type ContactCondition } from '../../domain/contacts/contact-filter.schema.js';
-import {
-  countContactsMatching,
-  listContactsKeyset,
-  listFilterFields,
-  resolveFilterValueLabels,
-} from '../../domain/contacts/contact-search.service.js';
+import { listFilterFields, resolveFilterValueLabels } from '../../domain/contacts/contact-filter.service.js';
+import { countContactsMatching, listContactsKeyset } from '../../domain/contacts/contact-search.service.js';
 import { listContacts } from '../../domain/contacts/contact.repository.js';
 import { digitId, isoDateTime } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';

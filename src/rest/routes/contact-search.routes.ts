@@ -8,13 +8,8 @@ import {
   filterValueLabelsBody,
   filterValueLabelsSchema,
 } from '../../domain/contacts/contact-filter.schema.js';
-import {
-  countContactsMatching,
-  listContactsPage,
-  listFilterFields,
-  resolveFilterValueLabels,
-  searchContacts,
-} from '../../domain/contacts/contact-search.service.js';
+import { listFilterFields, resolveFilterValueLabels } from '../../domain/contacts/contact-filter.service.js';
+import { countContactsMatching, listContactsPage, searchContacts } from '../../domain/contacts/contact-search.service.js';
 import { contactCustomFieldSchema, contactInboxSchema, contactScalarsSchema, contactTagSchema } from '../../domain/contacts/contact.schema.js';
 import { conversationScalarsSchema } from '../../domain/conversations/conversation.schema.js';
 import { defineRoute } from '../route.js';
