@@ -6,7 +6,7 @@ import { load } from './lib.js';
 export const nestedContactsQuery = `query BenchContacts($first: Int!) {
   contacts(first: $first) {
     edges { node {
-      id fullName email phoneNumber createdAt
+      id rawId fullName email phoneNumber createdAt
       customFields { rawId name value type }
       sequences { sequenceId sequenceName }
       tags { id name }
@@ -41,7 +41,7 @@ export async function graphqlCases({ apiUrl, auth, seconds, sampleContactId, sta
 
   const first = await fetch(`${apiUrl}/graphql`, { method: 'POST', headers, body: bodyFor(50) }).then((r) => r.json() as Promise<any>);
   if (first.errors) throw new Error(`GraphQL bench query failed: ${JSON.stringify(first.errors)}`);
-  const ids: string[] = first.data.contacts.edges.map((e: any) => e.node.id);
+  const ids: string[] = first.data.contacts.edges.map((e: any) => e.node.rawId);
 
   const nested = { ...(await load('GraphQL contacts(first: 50), every relation', `${apiUrl}/graphql`, { method: 'POST', headers, body: bodyFor(50), seconds })), statements: statements[50] };
 
