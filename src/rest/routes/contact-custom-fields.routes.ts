@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exampleContact } from './examples.js';
 import { contactSchema, identifierParams } from '../../domain/contacts/contact.schema.js';
 import {
   applyCustomFieldOperations,
@@ -165,36 +166,10 @@ export const contactCustomFieldRoutes = [
       response: {
         data: [
           {
-            id: '41',
-            avatar: null,
-            phoneNumber: '+14155550123',
-            email: 'ada.lovelace@mail.example',
-            firstName: 'Ada',
-            lastName: 'Lovelace',
-            fullName: 'Ada Lovelace',
-            ref: null,
-            country: null,
-            state: null,
-            city: null,
-            location: null,
-            locale: null,
-            timezone: null,
-            workspaceId: '1',
-            gender: 'unknown',
-            emailVerified: false,
-            emailOptIn: false,
-            createdAt: '2026-11-23T10:15:00.000Z',
-            updatedAt: '2026-11-23T10:15:00.000Z',
-            lastReadAt: null,
-            subscribedAt: null,
-            broadcastSubscribedAt: null,
-            blockedAt: null,
+            ...exampleContact,
             contactCustomFields: [
               { id: '90', createdAt: '2026-11-23T10:16:00.000Z', updatedAt: '2026-11-23T10:16:00.000Z', value: '3', contactId: '41', customFieldId: '2' },
             ],
-            tags: [],
-            contactNotes: [],
-            contactInboxes: [],
           },
         ],
         pageCount: 1,

@@ -13,6 +13,7 @@ import { countContactsMatching, listContactsPage, searchContacts } from '../../d
 import { contactCustomFieldSchema, contactInboxSchema, contactScalarsSchema, contactTagSchema } from '../../domain/contacts/contact.schema.js';
 import { conversationScalarsSchema } from '../../domain/conversations/conversation.schema.js';
 import { defineRoute } from '../route.js';
+import { exampleContactScalars, exampleTag } from './examples.js';
 
 /** A listed contact: its own fields, plus the relations `include` asked for (absent otherwise). */
 const contactListItemSchema = contactScalarsSchema
@@ -27,33 +28,6 @@ const contactPageSchema = z.object({ data: z.array(contactListItemSchema), pageC
 
 const read = { action: 'read', scope: 'contacts' } as const;
 
-const exampleContact = {
-  id: '41',
-  avatar: null,
-  phoneNumber: '+14155550123',
-  email: 'ada.lovelace@mail.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  fullName: 'Ada Lovelace',
-  ref: null,
-  country: 'GB',
-  state: null,
-  city: 'London',
-  location: null,
-  locale: 'en',
-  timezone: 'Europe/London',
-  workspaceId: '1',
-  gender: 'female' as const,
-  emailVerified: false,
-  emailOptIn: true,
-  createdAt: '2026-11-23T10:15:00.000Z',
-  updatedAt: '2026-11-23T10:15:00.000Z',
-  lastReadAt: null,
-  subscribedAt: null,
-  broadcastSubscribedAt: null,
-  blockedAt: null,
-};
-const exampleTag = { id: '1', name: 'VIP', createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z', deletedAt: null, folderId: null, workspaceId: '1' };
 
 export const contactSearchRoutes = [
   defineRoute({
@@ -68,7 +42,7 @@ export const contactSearchRoutes = [
     errors: [401, 403, 422, 429, 500],
     examples: {
       query: { page: '1', perPage: '20', keyword: 'ada', tagId: '1', inboxId: '1', createdAfter: '2026-01-01T00:00:00Z', createdBefore: '2027-01-01T00:00:00Z', include: 'tags' },
-      response: { data: [{ ...exampleContact, tags: [exampleTag] }], pageCount: 1 },
+      response: { data: [{ ...exampleContactScalars, tags: [exampleTag] }], pageCount: 1 },
     },
     handler: ({ db, who, query }) => listContactsPage(db, who.workspaceId, query),
   }),
@@ -107,7 +81,7 @@ export const contactSearchRoutes = [
         page: 1,
         perPage: 20,
       },
-      response: { data: [exampleContact], pageCount: 1 },
+      response: { data: [exampleContactScalars], pageCount: 1 },
     },
     handler: ({ db, who, body }) => searchContacts(db, who.workspaceId, body),
   }),

@@ -25,52 +25,11 @@ import {
 } from '../../domain/contacts/contact.service.js';
 import { successSchema } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
+import { exampleContact, exampleInbox } from './examples.js';
 
 const lookupErrors = [400, 401, 403, 404, 422, 429, 500];
 const writeErrors = [400, 401, 403, 404, 413, 415, 422, 429, 500];
 
-/** A contact as every route answers it: the create response's shape. */
-const exampleContact: Contact = {
-  id: '41',
-  avatar: null,
-  phoneNumber: '+14155550123',
-  email: 'ada.lovelace@mail.example',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  fullName: 'Ada Lovelace',
-  ref: null,
-  country: null,
-  state: null,
-  city: null,
-  location: null,
-  locale: null,
-  timezone: null,
-  workspaceId: '1',
-  gender: 'unknown',
-  emailVerified: false,
-  emailOptIn: false,
-  createdAt: '2026-11-23T10:15:00.000Z',
-  updatedAt: '2026-11-23T10:15:00.000Z',
-  lastReadAt: null,
-  subscribedAt: null,
-  broadcastSubscribedAt: null,
-  blockedAt: null,
-  contactCustomFields: [],
-  tags: [],
-  contactNotes: [],
-  contactInboxes: [],
-};
-
-const exampleInbox = {
-  id: '3',
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T09:00:00.000Z',
-  name: 'Website chat',
-  channel: 'chat',
-  sourceId: 'web-widget-1',
-  workspaceId: '1',
-  status: 'active',
-};
 
 /** A contact someone has worked with: a value, a tag, a note, an inbox. */
 const exampleRichContact: Contact = {

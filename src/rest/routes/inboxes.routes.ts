@@ -2,17 +2,8 @@ import { channelListSchema, inboxListSchema, inboxSchema, listInboxesQuery, upda
 import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
 import { idParams } from '../../domain/shared/schemas.js';
 import { defineRoute, type Route } from '../route.js';
+import { exampleInbox } from './examples.js';
 
-const exampleInbox = {
-  id: '3',
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T09:00:00.000Z',
-  name: 'Website chat',
-  channel: 'chat',
-  sourceId: 'web-widget-1',
-  workspaceId: '1',
-  status: 'active',
-};
 
 /** Inboxes and channels (issue contacts-api). */
 export const inboxRoutes: Route[] = [
