@@ -1,5 +1,6 @@
 import type { ObjectRef } from '@pothos/core';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, pageArgsSchema, type Page } from '../domain/shared/pagination.js';
+import type { ArgBuilder } from './args.js';
 import { builder } from './builder.js';
 
 /**
@@ -8,8 +9,6 @@ import { builder } from './builder.js';
  * clamped), answered as `{data, pageCount}`.
  */
 export { pageArgsSchema };
-
-type ArgBuilder = Parameters<Parameters<typeof builder.queryField>[1]>[0]['arg'];
 
 export const pageArgs = (arg: ArgBuilder) => ({
   page: arg({ type: 'SafeInt', required: true, defaultValue: 1, description: 'Page number, starting at 1' }),

@@ -36,10 +36,10 @@ export const ContactFilterInput = builder.inputRef<ContactFilterShape>('ContactF
   }),
 });
 
-/** GraphQL sends omitted input fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (v: unknown): unknown => {
-  if (Array.isArray(v)) return v.map(withoutNulls);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined).map(([k, x]) => [k, k === 'value' ? x : withoutNulls(x)]));
+/** withoutNulls (../args.ts) through the whole search tree: every group and condition, but never inside a `value`. */
+const treeWithoutNulls = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(treeWithoutNulls);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined).map(([k, x]) => [k, k === 'value' ? x : treeWithoutNulls(x)]));
   return v;
 };
 
@@ -74,7 +74,7 @@ builder.queryField('contacts', (t) =>
       description: `Contacts, newest first (creation time, then id), with the filters of GET /v1/contacts and \`filter\`, the search tree of POST /v1/contacts/search. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
       access: read,
       args: { ...filterArgs(t), filter: t.arg({ type: ContactFilterInput }) },
-      validate: connectionArgs.extend({ ...filterArgsSchema.shape, filter: z.preprocess(withoutNulls, contactConditionSchema).nullish() }),
+      validate: connectionArgs.extend({ ...filterArgsSchema.shape, filter: z.preprocess(treeWithoutNulls, contactConditionSchema).nullish() }),
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) => {
         const filters = listFilters(args);

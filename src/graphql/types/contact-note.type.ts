@@ -3,10 +3,10 @@ import type { Principal } from '../../domain/auth/principal.js';
 import type { ContactNoteRow } from '../../domain/contacts/contact-note.repository.js';
 import { createContactNote, deleteContactNote, listContactNotes, updateContactNote } from '../../domain/contacts/contact-note.service.js';
 import { noteTextSchema } from '../../domain/contacts/contact.schema.js';
+import { contactIdentifier, identifierArg, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
-import { contactIdentifier, identifierArg, type ArgBuilder } from './tag.type.js';
 
 const read = { action: 'read', scope: 'contacts' } as const;
 

@@ -20,6 +20,7 @@ import {
   updateContact,
   upsertContact,
 } from '../../domain/contacts/contact.service.js';
+import { contactIdentifier, identifierArg, plainIds, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
@@ -28,7 +29,7 @@ import { ContactNoteType } from './contact-note.type.js';
 import { ContactInboxType } from './inbox.type.js';
 import { SequenceSubscriptionType } from './sequence.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
-import { contactIdentifier, identifierArg, plainIds, TagType } from './tag.type.js';
+import { TagType } from './tag.type.js';
 
 const GenderEnum = contractEnum('Gender', genderSchema.options);
 
@@ -98,8 +99,6 @@ const CreateContactInputType = builder.inputType('CreateContactInput', {
   }),
 });
 
-/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
 
 /** createContact's input: nulls are not given, and inboxId may be an Inbox's global id. */
 const createFromGraphQL = (o: unknown) => {

@@ -21,6 +21,7 @@ import {
 import { createCustomField, deleteCustomField, getCustomField, listCustomFieldsPage } from '../../domain/custom-fields/custom-field.service.js';
 import { updateCustomField } from '../../domain/custom-fields/custom-field.service.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
+import { contactIdentifier, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
@@ -75,12 +76,6 @@ export const ContactCustomFieldValueType = builder.objectRef<Omit<CustomFieldVal
 const fieldRef = (idOrName: string) => {
   const node = /^\d+$/.test(idOrName) ? null : decodeNodeId(idOrName);
   return node?.typename === 'CustomField' ? node.id : idOrName;
-};
-
-/** A Contact's global id as `id:<digits>`; anything else is REST's identifier (as Query.contact). */
-const contactIdentifier = (identifier: string) => {
-  const node = /^\d+$/.test(identifier) ? null : decodeNodeId(identifier);
-  return node?.typename === 'Contact' ? `id:${node.id}` : identifier;
 };
 
 const identifierArg = identifierParams.shape.identifier;
@@ -142,8 +137,6 @@ builder.queryField('findContactsByCustomField', (t) =>
   }),
 );
 
-/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
 
 const CreateCustomFieldInputType = builder.inputType('CreateCustomFieldInput', {
   description: 'The body of POST /v1/custom-fields.',

@@ -4,6 +4,7 @@ import { channelSchema } from '../../domain/contacts/contact.schema.js';
 import { inboxStatuses, updateInboxInput } from '../../domain/inboxes/inbox.schema.js';
 import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
 import type { UserRecord } from '../../domain/users/user.repository.js';
+import { withoutNulls } from '../args.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
@@ -114,8 +115,6 @@ const UpdateInboxInputType = builder.inputType('UpdateInboxInput', {
   fields: (t) => ({ name: t.string(), status: t.field({ type: InboxStatusEnum }) }),
 });
 
-/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
 
 builder.mutationField('updateInbox', (t) =>
   t.field({

@@ -17,10 +17,11 @@ import {
   listSequencesPage,
   updateSequence,
 } from '../../domain/sequences/sequence.service.js';
+import { contactIdentifier, identifierArg, plainIds, withoutNulls, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
-import { BulkRelationResultType, contactIdentifier, identifierArg, plainIds, type ArgBuilder } from './tag.type.js';
+import { BulkRelationResultType } from './tag.type.js';
 
 export const SequenceSubscriptionType = builder.objectRef<SubscriptionRow>('SequenceSubscription').implement({
   fields: (t) => ({ sequenceId: t.exposeID('sequenceId'), sequenceName: t.exposeString('sequenceName') }),
@@ -77,8 +78,6 @@ const UpdateSequenceInputType = builder.inputType('UpdateSequenceInput', {
   fields: (t) => ({ name: t.string(), isActive: t.boolean() }),
 });
 
-/** GraphQL sends absent optional fields as undefined but explicit nulls as null: both mean "not given". */
-const withoutNulls = (o: unknown) => (o && typeof o === 'object' ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) : o);
 
 builder.mutationField('createSequence', (t) =>
   t.field({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { identifierParams } from '../../domain/contacts/contact.schema.js';
 import type { TagRow } from '../../domain/tags/tag.repository.js';
 import {
   bulkAddTagsInput,
@@ -11,8 +10,9 @@ import {
   updateTagInput,
 } from '../../domain/tags/tag.schema.js';
 import { addContactTagsByName, bulkAddTags, changeContactTags, createTag, deleteTag, getTag, listWorkspaceTags, updateTag } from '../../domain/tags/tag.service.js';
+import { contactIdentifier, identifierArg, plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
-import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 
 export const TagType = builder.node(builder.objectRef<TagRow>('Tag'), {
   ...nodeOptions('Tag', { action: 'read', scope: 'tags' }, ({ loaders }) => loaders.tag),
@@ -41,31 +41,6 @@ builder.queryField('tags', (t) =>
     resolve: (_r, _a, { db, who }) => listWorkspaceTags(db, who.workspaceId),
   }),
 );
-
-/**
- * Ids in GraphQL arguments may be global ids: those of `typename` become their plain digit id
- * before the REST schema checks the value (anything else is left for it to refuse).
- */
-export const plainIds = (typename: string) => (value: unknown) => {
-  const plain = (v: unknown) => {
-    if (typeof v !== 'string' || /^\d+$/.test(v)) return v;
-    const node = decodeNodeId(v);
-    return node?.typename === typename ? node.id : v;
-  };
-  return Array.isArray(value) ? value.map(plain) : plain(value);
-};
-
-/** A Contact's global id as `id:<digits>`; anything else is REST's identifier. */
-export const contactIdentifier = (identifier: string) => {
-  const node = /^\d+$/.test(identifier) ? null : decodeNodeId(identifier);
-  return node?.typename === 'Contact' ? `id:${node.id}` : identifier;
-};
-
-/** The argument builder of a root field (`t.arg`). */
-export type ArgBuilder = Parameters<Parameters<typeof builder.mutationField>[1]>[0]['arg'];
-
-export const identifierArg = (arg: ArgBuilder) =>
-  arg.string({ required: true, description: 'Contact id, email or phone (or prefixed id:/email:/phone:, as REST), or its global id', validate: identifierParams.shape.identifier });
 
 const tagIdsArg = (arg: ArgBuilder, schema: z.ZodType<string[]>) =>
   arg.idList({ required: true, description: 'Tag ids: global or plain digit ids, at most 100' }).validate(z.preprocess(plainIds('Tag'), schema));
