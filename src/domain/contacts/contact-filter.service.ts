@@ -13,8 +13,16 @@ import {
   type FilterField,
   type FilterValueKind,
 } from './contact-filter.schema.js';
-import { existingRelationIds, type CheckedCondition, type ContactTextColumn, type ContactTimeColumn } from './contact-search.repository.js';
+import { type CheckedCondition, type ContactTextColumn, type ContactTimeColumn } from './contact-search.repository.js';
 import { genderSchema } from './contact.schema.js';
+import { inboxesByIds } from '../inboxes/inbox.repository.js';
+import { tagsByIds } from '../tags/tag.repository.js';
+
+/** The live tags, or the inboxes, of the workspace among these ids: id to name (one statement, none for no ids). */
+async function existingRelationIds(db: Executor, workspaceId: number, relation: 'tags' | 'inboxes', ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = relation === 'tags' ? (await tagsByIds(db, workspaceId, ids)).filter((t) => t.deletedAt === null) : await inboxesByIds(db, workspaceId, ids);
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
 
 /**
  * The search filter's rules: the fields a condition can name (the contact's own and

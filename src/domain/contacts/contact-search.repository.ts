@@ -273,13 +273,3 @@ export async function keysetOfMatchingContacts(
   const rows = await q.orderBy('contacts.created_at', 'desc').orderBy('contacts.id', 'desc').limit(window.limit).execute();
   return rows.map(toContactScalars);
 }
-
-/** Which of these ids name a live tag, or an inbox, of the workspace (one statement). */
-export async function existingRelationIds(db: Executor, workspaceId: number, relation: 'tags' | 'inboxes', ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows =
-    relation === 'tags'
-      ? await db.selectFrom('tags').select(['id', 'name']).where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null).where('id', 'in', [...ids]).execute()
-      : await db.selectFrom('inboxes').select(['id', 'name']).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
