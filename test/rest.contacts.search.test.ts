@@ -152,6 +152,7 @@ describe('POST /v1/contacts/search', () => {
         { field: 'createdAt', operator: 'between', value: [day(1)] },
         { field: 'email', operator: 'isEmpty', value: 'x' },
         { field: 'gender', operator: 'equals', value: 'other' },
+        { field: 'createdAt', operator: 'after', value: '2026-02-30T00:00:00Z' },
       ],
     });
     expect(res.body).toEqual(
@@ -165,6 +166,7 @@ describe('POST /v1/contacts/search', () => {
         { message: 'between takes [from, to]', path: ['body', 'filter', 'and', 6, 'value'] },
         { message: 'isEmpty takes no value', path: ['body', 'filter', 'and', 7, 'value'] },
         { message: 'value must be one of male, female, unknown', path: ['body', 'filter', 'and', 8, 'value'] },
+        { message: 'value must be an ISO 8601 date-time with a time zone, e.g. 2026-11-23T10:00:00Z', path: ['body', 'filter', 'and', 9, 'value'] },
       ]),
     );
   });

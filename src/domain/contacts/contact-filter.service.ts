@@ -116,11 +116,15 @@ function rangeOf(op: string, value: unknown): { op: 'range' | 'isEmpty' | 'isNot
 
 const valueless = new Set(['isEmpty', 'isNotEmpty']);
 
-/** An instant as the engines compare it: UTC ISO with milliseconds (how every timestamp is stored). */
+/**
+ * An instant as the engines compare it: UTC ISO with milliseconds (how every timestamp is stored),
+ * converted by the custom fields' datetime rule, which also refuses days a month does not have
+ * (Date.parse reads 2026-02-30 as March 2).
+ */
 const instantValue = (value: unknown): string | null => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
+  const canonical = canonicalValue('datetime', null, value);
+  return canonical.ok ? canonical.value : null;
 };
 
 /**
