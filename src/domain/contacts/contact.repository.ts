@@ -1,6 +1,7 @@
 import { contactColumns } from '../../db/columns.js';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
@@ -46,9 +47,8 @@ export class DuplicateContactError extends Error {
 
 /** Which unique index a failed insert hit, from either driver's error; null for any other error. */
 function duplicateFieldOf(err: unknown): 'email' | 'phoneNumber' | null {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== '23505' && e?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
-  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  const where = uniqueViolation(err);
+  if (where === null) return null;
   if (/phone/i.test(where)) return 'phoneNumber';
   if (/email/i.test(where)) return 'email';
   return null;

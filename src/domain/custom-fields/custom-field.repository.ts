@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { contactColumns } from '../../db/columns.js';
 import { countRows } from '../../db/count.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { CustomFieldsTable } from '../../db/types.js';
 import { idString } from '../../db/values.js';
@@ -171,9 +172,7 @@ export class DuplicateCustomFieldNameError extends Error {
 const NAME_INDEX = 'custom_fields_workspace_lower_name_uq';
 
 function rethrowDuplicateName(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  const unique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-  if (unique && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(NAME_INDEX)) throw new DuplicateCustomFieldNameError();
+  if (uniqueViolation(err)?.includes(NAME_INDEX)) throw new DuplicateCustomFieldNameError();
   throw err;
 }
 

@@ -1,5 +1,5 @@
 import { dynamicImageColumns } from '../../db/columns.js';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { DynamicImagesTable } from '../../db/types.js';
 import { countRows } from '../../db/count.js';

@@ -1,7 +1,7 @@
 import { errorLogColumns } from '../../db/columns.js';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { ErrorLogsTable } from '../../db/types.js';
 import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
 import { idString } from '../../db/values.js';

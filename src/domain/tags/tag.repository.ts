@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
+import { uniqueViolation } from '../../db/errors.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 
@@ -49,9 +50,7 @@ export class DuplicateTagNameError extends Error {
 
 /** Whether a failed statement is the unique index on live tag names, from either driver's error. */
 function isDuplicateName(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== '23505' && e?.code !== 'SQLITE_CONSTRAINT_UNIQUE') return false;
-  return `${e.constraint ?? ''} ${e.message ?? ''}`.includes('tags_workspace_live_lower_name_uq');
+  return uniqueViolation(err)?.includes('tags_workspace_live_lower_name_uq') ?? false;
 }
 
 const rethrowDuplicate = (err: unknown): never => {
