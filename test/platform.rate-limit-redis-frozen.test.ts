@@ -1,18 +1,22 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+
+/** Commands of a client's connection set-up, not of the rate limiter. */
+const handshake = new Set(['CLIENT', 'SELECT', 'PING', 'QUIT']);
 
 /**
  * A Redis that accepts connections and then answers nothing (frozen: a stuck primary, a full
  * network buffer) must not make every request wait for the rate-limit command to time out. After
  * the first time-out, the service stops asking Redis for REDIS_RETRY_AFTER_MS and counts in memory,
- * then asks again. Played by a local server that speaks just enough of Redis' protocol to pass the
- * client's ready check (INFO), then never answers; it counts the commands it receives.
+ * then asks again. Played by a local server that speaks just enough of Redis' protocol to complete
+ * the client's connection set-up (INFO, CLIENT SETINFO), then never answers; it counts the
+ * commands it receives.
  */
 class FrozenRedis {
   private server!: Server;
   private sockets = new Set<Socket>();
-  /** Commands received after the ready check (RESP arrays). */
+  /** The rate limiter's commands received (RESP arrays), not those of the connection set-up. */
   commands = 0;
   port = 0;
 
@@ -31,6 +35,11 @@ class FrozenRedis {
           if (parsed.name === 'INFO') {
             const info = '# Server\r\nredis_version:7.0.0\r\n# Persistence\r\nloading:0\r\n';
             socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+          } else if (handshake.has(parsed.name)) {
+            // The client's connection set-up (CLIENT SETINFO, ...) is answered, so the connection
+            // becomes ready and the limiter's own commands are really sent (not refused by the
+            // client as "stream not writeable", which counted reconnects instead of commands).
+            socket.write('+OK\r\n');
           } else {
             this.commands++; // frozen: never answered
           }
