@@ -13,8 +13,9 @@ import { repoRoot, runProgram } from './support/processes.js';
 
 // The data model of the contract, and the index behind every lookup, foreign key and list order.
 const tables = [
-  'api_tokens', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
+  'api_tokens', 'channel_posts', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
   'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
+  'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages',
   'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
 ];
 
@@ -22,6 +23,9 @@ const tables = [
 const commonIndexes: Record<string, string[]> = {
   api_tokens_user_idx: ['user_id'],
   api_tokens_workspace_idx: ['workspace_id'],
+  channel_posts_inbox_idx: ['inbox_id'],
+  channel_posts_workspace_external_uq: ['workspace_id', 'channel', 'external_id'],
+  channel_posts_workspace_posted_idx: ['workspace_id', 'channel', 'posted_at', 'id'],
   comment_automations_workspace_channel_id_idx: ['workspace_id', 'channel', 'id'],
   comment_automations_workspace_id_idx: ['workspace_id', 'id'],
   contact_custom_fields_contact_field_uq: ['contact_id', 'custom_field_id'],
@@ -46,7 +50,7 @@ const commonIndexes: Record<string, string[]> = {
   conversations_inbox_idx: ['inbox_id'],
   conversations_team_idx: ['assigned_inbox_team_id'],
   conversations_user_idx: ['assigned_user_id'],
-  conversations_workspace_activity_idx: ['workspace_id', 'last_activity_at'],
+  conversations_workspace_activity_id_idx: ['workspace_id', 'last_activity_at', 'id'],
   conversations_workspace_id_idx: ['workspace_id', 'id'],
   custom_fields_workspace_idx: ['workspace_id', 'name'],
   custom_fields_workspace_lower_name_uq: ['workspace_id', 'lower(name)'],
@@ -57,6 +61,22 @@ const commonIndexes: Record<string, string[]> = {
   inbox_teams_workspace_idx: ['workspace_id'],
   inboxes_workspace_idx: ['workspace_id'],
   lead_ad_automations_workspace_idx: ['workspace_id', 'created_at'],
+  lead_ad_field_mappings_field_idx: ['custom_field_id'],
+  lead_ad_field_mappings_question_uq: ['automation_id', 'question_key'],
+  lead_ad_field_mappings_workspace_idx: ['workspace_id'],
+  lead_ad_form_claims_automation_idx: ['automation_id'],
+  lead_ad_form_claims_page_form_uq: ['workspace_id', 'page_id', 'form_id'],
+  lead_ad_form_claims_workspace_idx: ['workspace_id'],
+  lead_ad_sequences_automation_sequence_uq: ['automation_id', 'sequence_id'],
+  lead_ad_sequences_sequence_idx: ['sequence_id'],
+  lead_ad_sequences_workspace_idx: ['workspace_id'],
+  lead_ad_tags_automation_tag_uq: ['automation_id', 'tag_id'],
+  lead_ad_tags_tag_idx: ['tag_id'],
+  lead_ad_tags_workspace_idx: ['workspace_id'],
+  lead_forms_page_idx: ['lead_page_id', 'id'],
+  lead_forms_workspace_external_uq: ['workspace_id', 'external_id'],
+  lead_pages_inbox_idx: ['inbox_id'],
+  lead_pages_workspace_external_uq: ['workspace_id', 'external_id'],
   sequence_subscriptions_contact_sequence_uq: ['contact_id', 'sequence_id'],
   sequence_subscriptions_sequence_idx: ['sequence_id'],
   sequence_subscriptions_workspace_idx: ['workspace_id'],
@@ -238,7 +258,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

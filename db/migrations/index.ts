@@ -7,6 +7,7 @@ import * as idempotencyKeys from './2026_11_23_0004_idempotency_keys.js';
 import * as workspaceScopedImageSearch from './2026_11_23_0005_workspace_scoped_image_search.js';
 import * as storedSearchTokens from './2026_11_23_0006_stored_search_tokens.js';
 import * as contactsApi from './2026_11_23_0007_contacts_api.js';
+import * as automationsApi from './2026_11_23_0008_automations_api.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0005_workspace_scoped_image_search': workspaceScopedImageSearch,
   '2026_11_23_0006_stored_search_tokens': storedSearchTokens,
   '2026_11_23_0007_contacts_api': contactsApi,
+  '2026_11_23_0008_automations_api': automationsApi,
 };

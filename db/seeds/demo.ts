@@ -130,7 +130,7 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
       end_time: i === 1 ? '18:30' : null,
       replies_count: 120 + i * 31, sent_count: 110 + i * 29, delivered_count: 100 + i * 25, seen_count: 80 + i * 20,
       clicked_count: 12 + i * 3, failed_count: i, missed_count: 2 * i,
-      post: JSON.stringify(i === 0 ? { type: 'all', value: [] } : { type: 'postIds', value: [`1789${i}0001`, `1789${i}0002`] }),
+      post: JSON.stringify(i === 0 ? { type: 'all', value: [] } : { type: 'postIds', value: channel === 'photo' ? [`1789${i}0001`, `1789${i}0002`] : [`102030405060708_900${2 * i}`, `102030405060708_900${2 * i + 1}`] }),
       private_reply: JSON.stringify({ type: 'text', value: 'Thanks for your comment! Here is the link: https://shop.example.com', values: [{ value: 'Check your inbox 📬' }] }),
       public_reply: JSON.stringify(i === 2 ? { type: 'none', value: null } : { type: 'text', value: 'Sent you a DM!' }),
       include_keywords: JSON.stringify(i === 0 ? { type: 'all', value: [] } : { type: 'contain', value: ['price', 'link'] }),
@@ -145,14 +145,65 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
       automation('photo', 'Price question auto-DM', 'photoNet', 1),
       automation('photo', 'Reels link sender', 'photo', 2),
       automation('net', 'Page post FAQ', 'chat', 0),
-      automation('net', 'Promo post replies', 'photoNet', 1),
+      automation('net', 'Promo post replies', 'chat', 1),
       automation('net', 'Hide spam comments', 'chat', 2),
     ]).execute();
 
-    await trx.insertInto('lead_ad_automations').values([
+    // The media and posts of the connected accounts (photo: the photo inbox; net: the page inbox).
+    // The automations' postIds above name some of them.
+    const photoMedia = [
+      { external_id: '178900001', caption: 'Spring drop is here 🌸 Comment "price" for the list', media_type: 'IMAGE', kind: 'published' },
+      { external_id: '178900002', caption: 'Behind the scenes at the studio', media_type: 'VIDEO', kind: 'reels' },
+      { external_id: '178910001', caption: 'Which colour should we restock?', media_type: 'CAROUSEL_ALBUM', kind: 'published' },
+      { external_id: '178910002', caption: 'Sponsored: 20% off this weekend', media_type: 'IMAGE', kind: 'ads' },
+      { external_id: '178920001', caption: 'How we pack your orders', media_type: 'VIDEO', kind: 'reels' },
+      { external_id: '178920002', caption: null, media_type: 'IMAGE', kind: 'published' },
+    ] as const;
+    const netPosts = [
+      { external_id: '102030405060708_9001', caption: 'We are open on Sunday this week!', media_type: 'status', kind: 'published' },
+      { external_id: '102030405060708_9002', caption: 'New arrivals: the spring collection', media_type: 'photo', kind: 'published' },
+      { external_id: '102030405060708_9003', caption: 'Sponsored: free shipping over $50', media_type: 'photo', kind: 'ads' },
+      { external_id: '102030405060708_9004', caption: 'A day at the workshop', media_type: 'video', kind: 'reels' },
+      { external_id: '102030405060708_9005', caption: 'Read our sustainability report', media_type: 'link', kind: 'published' },
+    ] as const;
+    const permalink = (channel: 'photo' | 'net', id: string) => (channel === 'photo' ? `https://photo.example.com/p/${id}/` : `https://net.example.com/${id.replace('_', '/posts/')}`);
+    await trx.insertInto('channel_posts').values([
+      ...photoMedia.map((m, i) => ({ ...ws, inbox_id: inboxes[0], channel: 'photo' as const, ...m, permalink: permalink('photo', m.external_id),
+        thumbnail_url: `https://cdn.example.com/media/${m.external_id}.jpg`, posted_at: at(2 + i * 4), ...stamps(2 + i * 4) })),
+      ...netPosts.map((m, i) => ({ ...ws, inbox_id: inboxes[1], channel: 'net' as const, ...m, permalink: permalink('net', m.external_id),
+        thumbnail_url: m.media_type === 'status' ? null : `https://cdn.example.com/posts/${m.external_id}.jpg`, posted_at: at(1 + i * 5), ...stamps(1 + i * 5) })),
+    ]).execute();
+
+    // The connected page and its lead forms; the automations below answer three of the four.
+    const [page] = await ids('lead_pages', [{ ...ws, inbox_id: inboxes[1], external_id: '102030405060708', name: 'Bloom & Co.', ...stamps(100) }]);
+    const question = (key: string, label: string, type: string) => ({ key, label, type });
+    const email = question('email', 'Email', 'EMAIL');
+    const fullName = question('full_name', 'Full name', 'FULL_NAME');
+    await trx.insertInto('lead_forms').values([
+      { external_id: '550001', name: 'Spring coupon', status: 'active', questions: [fullName, email, question('company', 'Company name', 'CUSTOM')] },
+      { external_id: '550002', name: 'Webinar: March', status: 'active', questions: [fullName, email, question('phone_number', 'Phone number', 'PHONE')] },
+      { external_id: '550003', name: 'Webinar: April', status: 'active', questions: [fullName, email, question('wants_sms', 'Text me updates?', 'CUSTOM')] },
+      { external_id: '550004', name: 'Wholesale enquiry', status: 'archived', questions: [fullName, email, question('order_volume', 'Orders per month', 'CUSTOM')] },
+    ].map((f, i) => ({ ...ws, lead_page_id: page, ...f, status: f.status as 'active' | 'archived', questions: JSON.stringify(f.questions), ...stamps(60 - i * 10) }))).execute();
+
+    const leadAds = await ids('lead_ad_automations', [
       { ...ws, name: 'Spring lead form', page_id: '102030405060708', form_ids: JSON.stringify(['550001']), is_active: 1, reply: JSON.stringify({ type: 'text', value: 'Thanks {{first_name}}! Your coupon: SPRING20' }), ...stamps(15) },
       { ...ws, name: 'Webinar sign-ups', page_id: '102030405060708', form_ids: JSON.stringify(['550002', '550003']), is_active: 1, reply: JSON.stringify({ type: 'flow', value: 'webinar-welcome' }), ...stamps(9) },
+    ]);
+    await trx.insertInto('lead_ad_form_claims').values([
+      { ...ws, automation_id: leadAds[0], page_id: '102030405060708', form_id: '550001' },
+      { ...ws, automation_id: leadAds[1], page_id: '102030405060708', form_id: '550002' },
+      { ...ws, automation_id: leadAds[1], page_id: '102030405060708', form_id: '550003' },
     ]).execute();
+    await trx.insertInto('lead_ad_field_mappings').values([
+      { ...ws, automation_id: leadAds[0], question_key: 'company', custom_field_id: fields[0] },
+      { ...ws, automation_id: leadAds[1], question_key: 'wants_sms', custom_field_id: fields[3] },
+    ]).execute();
+    await trx.insertInto('lead_ad_tags').values([
+      { ...ws, automation_id: leadAds[0], tag_id: tags[1] },
+      { ...ws, automation_id: leadAds[1], tag_id: tags[1] },
+    ]).execute();
+    await trx.insertInto('lead_ad_sequences').values([{ ...ws, automation_id: leadAds[1], sequence_id: sequences[2] }]).execute();
 
     await trx.insertInto('dynamic_images').values(['Birthday card', 'Order summary', 'Promo banner', 'Welcome badge'].map((name, i) => ({
       ...ws, name, custom_field_id: i % 2 === 0 ? fields[0] : null, background_url: `https://cdn.example.com/backgrounds/${i + 1}.png`,

@@ -271,6 +271,76 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 
+export interface ChannelPostsTable {
+  id: Id;
+  workspace_id: number;
+  inbox_id: number;
+  channel: 'photo' | 'net';
+  external_id: string;
+  caption: string | null;
+  media_type: string;
+  kind: 'published' | 'ads' | 'reels';
+  permalink: string | null;
+  thumbnail_url: string | null;
+  posted_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadPagesTable {
+  id: Id;
+  workspace_id: number;
+  inbox_id: number | null;
+  external_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadFormsTable {
+  id: Id;
+  workspace_id: number;
+  lead_page_id: number;
+  external_id: string;
+  name: string;
+  status: 'active' | 'archived';
+  /** JSON array of the form's questions. */
+  questions: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per (page, form) an automation answers; `form_id` `*` is every form of the page. */
+export interface LeadAdFormClaimsTable {
+  id: Id;
+  workspace_id: number;
+  automation_id: number;
+  page_id: string;
+  form_id: string;
+}
+
+export interface LeadAdFieldMappingsTable {
+  id: Id;
+  workspace_id: number;
+  automation_id: number;
+  question_key: string;
+  custom_field_id: number;
+}
+
+export interface LeadAdTagsTable {
+  id: Id;
+  workspace_id: number;
+  automation_id: number;
+  tag_id: number;
+}
+
+export interface LeadAdSequencesTable {
+  id: Id;
+  workspace_id: number;
+  automation_id: number;
+  sequence_id: number;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -292,4 +362,11 @@ export interface DB {
   dynamic_images: DynamicImagesTable;
   error_logs: ErrorLogsTable;
   idempotency_keys: IdempotencyKeysTable;
+  channel_posts: ChannelPostsTable;
+  lead_pages: LeadPagesTable;
+  lead_forms: LeadFormsTable;
+  lead_ad_form_claims: LeadAdFormClaimsTable;
+  lead_ad_field_mappings: LeadAdFieldMappingsTable;
+  lead_ad_tags: LeadAdTagsTable;
+  lead_ad_sequences: LeadAdSequencesTable;
 }
