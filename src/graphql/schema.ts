@@ -12,6 +12,8 @@ import './types/token.type.js';
 import './types/conversation.type.js';
 import './types/comment-automation.type.js';
 import './types/lead-ad.type.js';
+import './types/channel-post.type.js';
+import './types/lead-page.type.js';
 import './types/dynamic-image.type.js';
 import './types/error-log.type.js';
 import './types/node.type.js';

@@ -1,5 +1,7 @@
 import type { Route } from './route.js';
-import { automationRoutes } from './routes/automations.routes.js';
+import { commentAutomationRoutes } from './routes/comment-automations.routes.js';
+import { channelPostRoutes } from './routes/channel-posts.routes.js';
+import { leadAdRoutes } from './routes/lead-ads.routes.js';
 import { contactRoutes } from './routes/contacts.routes.js';
 import { contactSearchRoutes } from './routes/contact-search.routes.js';
 import { contactCustomFieldRoutes } from './routes/contact-custom-fields.routes.js';
@@ -21,7 +23,9 @@ import { workspaceRoutes } from './routes/workspaces.routes.js';
  * segments before parameters (src/rest/router.ts).
  */
 export const routes: Route[] = [
-  ...automationRoutes,
+  ...commentAutomationRoutes,
+  ...channelPostRoutes,
+  ...leadAdRoutes,
   ...contactRoutes,
   ...contactSearchRoutes,
   ...contactCustomFieldRoutes,

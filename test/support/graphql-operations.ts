@@ -19,6 +19,10 @@ import {
   type CreatePhotoCommentAutomationInput,
 } from '../graphql/generated/graphql.js';
 import { fixtures, photoCommentBody } from './fixtures.js';
+import { commentAutomationOperations } from './graphql-operations/comment-automations.js';
+import { leadAdOperations } from './graphql-operations/lead-ads.js';
+import { conversationOperations } from './graphql-operations/conversations.js';
+import { dynamicImageOperations } from './graphql-operations/dynamic-images.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -39,18 +43,18 @@ export interface GraphQLOperation {
 }
 
 let serial = 0;
-const unique = () => `${process.pid}-${++serial}`;
+export const unique = () => `${process.pid}-${++serial}`;
 
 /** The photo-comment body of the REST tests, as GraphQL input (enum values are the same words here). */
 export const photoCommentInput = () => photoCommentBody() as unknown as CreatePhotoCommentAutomationInput;
 
-const conversationOf = async (t: TestApp, ws: number) => {
+export const conversationOf = async (t: TestApp, ws: number) => {
   const f = fixtures(t.db, ws);
   return String(await f.conversation({ contactId: await f.contact({ email: `c-${unique()}@example.com` }) }));
 };
 
 /** A call of a raw document with fixed variables. */
-const call =
+export const call =
   (t: TestApp, query: string, variables: Record<string, unknown> = {}) =>
   (o: RequestOptions) =>
     t.graphql<GraphQLBody<unknown>>(query, variables, o);
@@ -686,6 +690,12 @@ export const operations: GraphQLOperation[] = [
 
   // The presented token: no scope, any token reads itself.
   { field: 'Query.token', action: 'read', scope: null, workspaceTokensOnly: false, prepare: async (t) => call(t, '{ token { workspaceId kind scheme permission scopes createdAt } }') },
+
+  // One module per area of the automations API.
+  ...commentAutomationOperations,
+  ...leadAdOperations,
+  ...conversationOperations,
+  ...dynamicImageOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

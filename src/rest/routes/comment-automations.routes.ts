@@ -1,7 +1,6 @@
 import { commentAutomationSchema, createPhotoCommentInput } from '../../domain/automations/comment-automation.schema.js';
 import { createPhotoCommentAutomation, getCommentAutomation } from '../../domain/automations/comment-automation.service.js';
-import { deleteNetLeadAd } from '../../domain/lead-ads/lead-ad.service.js';
-import { idParams, successSchema } from '../../domain/shared/schemas.js';
+import { idParams } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
 
 const options = {
@@ -80,7 +79,7 @@ const netCommentExample = {
   replyAfter: { type: 'immediately' as const, value: 0 },
 };
 
-export const automationRoutes = [
+export const commentAutomationRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/photo-comments',
@@ -119,18 +118,5 @@ export const automationRoutes = [
     errors: [400, 401, 403, 404, 422, 429, 500],
     examples: { params: { id: '4' }, response: netCommentExample },
     handler: ({ db, who, params }) => getCommentAutomation(db, who.workspaceId, 'net', params.id),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/v1/net-lead-ads/{id}',
-    operationId: 'netLeadAds.delete',
-    summary: 'Delete a lead-ad automation permanently',
-    tag: 'Lead-ad automations',
-    access: { action: 'delete', scope: 'automations' },
-    params: idParams,
-    response: { status: 200, description: 'Deleted', schema: successSchema },
-    errors: [400, 401, 403, 404, 422, 429, 500],
-    examples: { params: { id: '2' }, response: { success: true } },
-    handler: ({ db, who, params }) => deleteNetLeadAd(db, who.workspaceId, params.id),
   }),
 ];

@@ -3,12 +3,16 @@ import { contactCalls } from './contacts.js';
 import { contactSearchCalls } from './contact-search.js';
 import { customFieldCalls } from './custom-fields.js';
 import { tagSequenceCalls } from './tags-sequences.js';
+import { commentAutomationCalls } from './comment-automations.js';
+import { leadAdCalls } from './lead-ads.js';
+import { conversationCalls } from './conversations.js';
+import { dynamicImageCalls } from './dynamic-images.js';
 import type { Call, CallTable, Seeded } from './seed.js';
 
 export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
 
 /** Every area's calls; a new area adds its module here. */
-const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls];
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls];
 
 const calls: CallTable = {};
 for (const table of tables) {

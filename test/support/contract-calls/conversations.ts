@@ -1,0 +1,3 @@
+import type { CallTable } from './seed.js';
+
+export const conversationCalls: CallTable = {};

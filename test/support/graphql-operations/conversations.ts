@@ -1,0 +1,3 @@
+import type { GraphQLOperation } from '../graphql-operations.js';
+
+export const conversationOperations: GraphQLOperation[] = [];
