@@ -91,3 +91,13 @@ export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** 404 notFound; `resource` names what was looked for (`Contact`) in `data.resource`. */
 export const notFound = (resource?: string) => new AppError('notFound', resource ? { data: { resource } } : {});
+
+/**
+ * 422 validation: ids inside a record's definition (an automation's tags, an image's custom field,
+ * an assignee) that name nothing in the workspace; another workspace's ids read the same. `field`
+ * is the input field (`tagIds`, `post.value`), `ids` every unknown one. The relation routes of the
+ * contacts API answer 404 instead: there the ids are the subject of the call, here the definition
+ * is what is invalid.
+ */
+export const unknownReferences = (field: string, ids: readonly string[]) =>
+  new AppError('validation', { data: { field, reason: 'notFound', ids: [...ids] } });

@@ -41,6 +41,8 @@ const contactRules: Record<string, Describer> = {
     `The new contact's ${duplicateFields[String(d.field)] ?? String(d.field)} comes from the identifier: the input may not give it another value`,
   notAnEmailOrPhoneNumber: () => 'No contact matches, and the identifier is not an email or phone number to create one with',
   // A custom field's type or options change (custom-field.service.ts).
+  // unknownReferences (catalogue.ts): ids in a definition that name nothing in the workspace.
+  notFound: (d) => `${String(d.field)} names nothing in this workspace: ${Array.isArray(d.ids) ? d.ids.join(', ') : ''}`,
   valuesDoNotFit: (d) =>
     `${plural(typeof d.count === 'number' ? d.count : 0, 'stored value')} would not fit the new ${String(d.field)}: nothing was changed (data.values lists them)`,
 };
