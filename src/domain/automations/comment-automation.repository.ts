@@ -1,8 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
+import { containsInsensitive } from '../../db/search.js';
 import type { CommentAutomationsTable } from '../../db/types.js';
-import { idString, nowIso, parseJson, toBool } from '../../db/values.js';
-import type { Channel, CommentAutomation, CreatePhotoCommentInput } from './comment-automation.schema.js';
+import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
+import type { Channel, CommentAutomation, CommentAutomationsFilter, CreateCommentInput, UpdateCommentInput } from './comment-automation.schema.js';
 
 const toAutomation = (r: Selectable<CommentAutomationsTable>): CommentAutomation & { channel: Channel } => ({
   id: idString(r.id),
@@ -34,11 +36,27 @@ const toAutomation = (r: Selectable<CommentAutomationsTable>): CommentAutomation
 
 export type StoredCommentAutomation = ReturnType<typeof toAutomation>;
 
+/** The JSON columns of the behaviour fields given (all on insert; those a PATCH names on update). */
+const behaviourColumns = (a: Partial<CreateCommentInput>) => {
+  const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
+  const columns = {
+    post: json(a.post),
+    private_reply: json(a.privateReply),
+    public_reply: json(a.publicReply),
+    include_keywords: json(a.includeKeywords),
+    exclude_keywords: json(a.excludeKeywords),
+    options: json(a.options),
+    hide_comments: json(a.hideComments),
+    reply_after: json(a.replyAfter),
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Record<keyof typeof columns, string>;
+};
+
 export async function insertCommentAutomation(
   db: Executor,
   workspaceId: number,
   channel: Channel,
-  a: Omit<CreatePhotoCommentInput, 'type'> & { type: CommentAutomation['type'] },
+  a: CreateCommentInput,
 ): Promise<StoredCommentAutomation> {
   const now = nowIso();
   const row = await db
@@ -52,14 +70,7 @@ export async function insertCommentAutomation(
       is_active: 1,
       start_time: a.startTime ?? null,
       end_time: a.endTime ?? null,
-      post: JSON.stringify(a.post),
-      private_reply: JSON.stringify(a.privateReply),
-      public_reply: JSON.stringify(a.publicReply),
-      include_keywords: JSON.stringify(a.includeKeywords),
-      exclude_keywords: JSON.stringify(a.excludeKeywords),
-      options: JSON.stringify(a.options),
-      hide_comments: JSON.stringify(a.hideComments),
-      reply_after: JSON.stringify(a.replyAfter),
+      ...behaviourColumns(a),
       created_at: now,
       updated_at: now,
     })
@@ -75,14 +86,13 @@ export async function findCommentAutomation(db: Executor, workspaceId: number, c
   return row ? toAutomation(row) : null;
 }
 
-/** Newest first, keyset by id. */
+/** Newest first, keyset by id; optionally of one channel and filtered as the REST lists are. */
 export async function listCommentAutomations(
   db: Executor,
   workspaceId: number,
-  opts: { channel?: Channel; limit: number; beforeId?: number },
+  opts: { channel?: Channel; limit: number; beforeId?: number } & CommentAutomationsFilter,
 ): Promise<StoredCommentAutomation[]> {
-  let q = db.selectFrom('comment_automations').selectAll().where('workspace_id', '=', workspaceId);
-  if (opts.channel) q = q.where('channel', '=', opts.channel);
+  let q = filtered(db, workspaceId, opts.channel, opts).selectAll();
   if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
   const rows = await q.orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toAutomation);
@@ -92,5 +102,76 @@ export async function listCommentAutomations(
 export async function commentAutomationsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<StoredCommentAutomation[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('comment_automations').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toAutomation);
+}
+
+/** The automations of the workspace (of one channel, when given), filtered by name (substring, any case), isActive and folder. */
+function filtered(db: Executor, workspaceId: number, channel: Channel | undefined, f: CommentAutomationsFilter) {
+  let q = db.selectFrom('comment_automations').where('workspace_id', '=', workspaceId);
+  if (channel) q = q.where('channel', '=', channel);
+  if (f.name) q = q.where(containsInsensitive(db, 'name', f.name));
+  if (f.isActive !== undefined) q = q.where('is_active', '=', bool(f.isActive));
+  if (f.folderId !== undefined) q = q.where('folder_id', '=', f.folderId);
+  return q;
+}
+
+export const countCommentAutomations = (db: Executor, workspaceId: number, channel: Channel, f: CommentAutomationsFilter) =>
+  countRows(filtered(db, workspaceId, channel, f));
+
+/** A page of the channel's automations, newest first (created_at, ties by the newest id). */
+export async function listCommentAutomationsPage(
+  db: Executor,
+  workspaceId: number,
+  channel: Channel,
+  f: CommentAutomationsFilter,
+  window: { limit: number; offset: number },
+): Promise<StoredCommentAutomation[]> {
+  const rows = await filtered(db, workspaceId, channel, f).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return rows.map(toAutomation);
+}
+
+/** Writes the fields a PATCH gives (nested objects whole) and moves updatedAt; null when the channel has no such automation. */
+export async function updateCommentAutomationRow(
+  db: Executor,
+  workspaceId: number,
+  channel: Channel,
+  id: number,
+  patch: UpdateCommentInput,
+): Promise<StoredCommentAutomation | null> {
+  const set: Updateable<CommentAutomationsTable> = { ...behaviourColumns(patch), updated_at: nowIso() };
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.type !== undefined) set.type = patch.type;
+  if (patch.folderId !== undefined) set.folder_id = patch.folderId;
+  if (patch.startTime !== undefined) set.start_time = patch.startTime;
+  if (patch.endTime !== undefined) set.end_time = patch.endTime;
+  if (patch.isActive !== undefined) set.is_active = bool(patch.isActive);
+  const row = await db
+    .updateTable('comment_automations')
+    .set(set)
+    .where('workspace_id', '=', workspaceId)
+    .where('channel', '=', channel)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toAutomation(row) : null;
+}
+
+/** Deletes an automation of the channel; false when the channel has no such automation. */
+export async function deleteCommentAutomationRow(db: Executor, workspaceId: number, channel: Channel, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('comment_automations').where('workspace_id', '=', workspaceId).where('channel', '=', channel).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Every automation of these channels in the workspace, newest first, in one statement. */
+export async function commentAutomationsOfChannels(db: Executor, workspaceId: number, channels: readonly Channel[]): Promise<StoredCommentAutomation[]> {
+  if (channels.length === 0) return [];
+  const rows = await db
+    .selectFrom('comment_automations')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('channel', 'in', [...channels])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toAutomation);
 }

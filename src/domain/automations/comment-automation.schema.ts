@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, int32, isoDateTime } from '../shared/schemas.js';
 
 /**
@@ -108,17 +109,78 @@ export const commentAutomationSchema = z
   .meta({ id: 'CommentAutomation' });
 export type CommentAutomation = z.infer<typeof commentAutomationSchema>;
 
-export const createPhotoCommentInput = z
-  .strictObject({
-    name: z.string().min(1, 'name must not be empty').max(255, 'name must be at most 255 characters'),
-    type: z.enum(['photo', 'photoNet']),
-    folderId: digitId.nullable().optional(),
-    ...behaviourShape,
-    startTime: timeOfDay.nullable().optional(),
-    endTime: timeOfDay.nullable().optional(),
-  })
-  .meta({ id: 'CreatePhotoCommentInput' });
+/** The fields of a create body; `type` is the channel's own enumeration. */
+const createFields = <T extends z.ZodType>(type: T) => ({
+  name: z.string().min(1, 'name must not be empty').max(255, 'name must be at most 255 characters'),
+  type,
+  folderId: digitId.nullable().optional(),
+  ...behaviourShape,
+  startTime: timeOfDay.nullable().optional(),
+  endTime: timeOfDay.nullable().optional(),
+});
+
+/** Photo network: `photo` (native login) or `photoNet` (linked via a page of the social network). */
+export const photoTypeSchema = z.enum(['photo', 'photoNet']);
+/** Social network: only `chat`, its messaging product, sends the private reply to a post comment. */
+export const netTypeSchema = z.enum(['chat']);
+
+export const createPhotoCommentInput = z.strictObject(createFields(photoTypeSchema)).meta({ id: 'CreatePhotoCommentInput' });
 export type CreatePhotoCommentInput = z.infer<typeof createPhotoCommentInput>;
+
+export const createNetCommentInput = z
+  .strictObject(createFields(netTypeSchema.default('chat').meta({ description: 'Only chat (the default): the private reply goes through the chat product' })))
+  .meta({ id: 'CreateNetCommentInput' });
+export type CreateNetCommentInput = z.infer<typeof createNetCommentInput>;
+
+/** A create body of either channel, as validated. */
+export type CreateCommentInput = CreatePhotoCommentInput | CreateNetCommentInput;
+
+const notEmpty = [(o: object) => Object.keys(o).length > 0, { message: 'Provide at least one field to change' }] as const;
+const patchDescription = 'Any subset of the create fields, plus isActive; nested objects are replaced whole; fields left out keep their value.';
+
+/**
+ * PATCH bodies: the channel's create schema with every field optional (`type` without the net
+ * default, so leaving it out keeps the stored one), plus `isActive`. Counters, id and timestamps
+ * are unknown keys (422). At least one field.
+ */
+export const updatePhotoCommentInput = createPhotoCommentInput
+  .partial()
+  .extend({ isActive: z.boolean().optional() })
+  .refine(...notEmpty)
+  .meta({ id: 'UpdatePhotoCommentInput', description: patchDescription, minProperties: 1 });
+export type UpdatePhotoCommentInput = z.infer<typeof updatePhotoCommentInput>;
+
+export const updateNetCommentInput = createNetCommentInput
+  .extend({ type: netTypeSchema })
+  .partial()
+  .extend({ isActive: z.boolean().optional() })
+  .refine(...notEmpty)
+  .meta({ id: 'UpdateNetCommentInput', description: patchDescription, minProperties: 1 });
+export type UpdateNetCommentInput = z.infer<typeof updateNetCommentInput>;
+
+export type UpdateCommentInput = UpdatePhotoCommentInput | UpdateNetCommentInput;
 
 export const channelSchema = z.enum(['photo', 'net']).meta({ id: 'CommentChannel' });
 export type Channel = z.infer<typeof channelSchema>;
+
+/** The create and update schemas of each channel. */
+export const channelInputs = {
+  photo: { create: createPhotoCommentInput, update: updatePhotoCommentInput },
+  net: { create: createNetCommentInput, update: updateNetCommentInput },
+} as const;
+
+export const commentAutomationPageSchema = z
+  .object({ data: z.array(commentAutomationSchema), pageCount: z.number().int() })
+  .meta({ id: 'CommentAutomationPage' });
+
+export const commentAutomationsQuery = z.strictObject({
+  ...pageQueryFields,
+  name: z.string().max(255).optional().meta({ description: 'Case-insensitive substring of the automation name (empty: no filter)' }),
+  isActive: z
+    .enum(['true', 'false'], { error: 'isActive must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .meta({ description: 'true: only active automations; false: only inactive ones' }),
+  folderId: digitId.optional().meta({ description: 'Only the automations of this folder' }),
+});
+export type CommentAutomationsFilter = { name?: string; isActive?: boolean; folderId?: string };

@@ -1,12 +1,49 @@
 import type { Executor } from '../../db/database.js';
 import { idNumber } from '../../db/values.js';
 import { notFound } from '../../errors/catalogue.js';
-import { findCommentAutomation, insertCommentAutomation, type StoredCommentAutomation } from './comment-automation.repository.js';
-import type { Channel, CreatePhotoCommentInput } from './comment-automation.schema.js';
+import { parseOrThrow } from '../../errors/validation.js';
+import { assertKnownPosts } from '../channel-posts/channel-post.service.js';
+import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
+import {
+  commentAutomationsOfChannels,
+  countCommentAutomations,
+  deleteCommentAutomationRow,
+  findCommentAutomation,
+  insertCommentAutomation,
+  listCommentAutomationsPage as listPageRows,
+  updateCommentAutomationRow,
+  type StoredCommentAutomation,
+} from './comment-automation.repository.js';
+import {
+  channelInputs,
+  type Channel,
+  type CommentAutomationsFilter,
+  type CreateCommentInput,
+  type CreateNetCommentInput,
+  type CreatePhotoCommentInput,
+  type UpdateCommentInput,
+} from './comment-automation.schema.js';
 
-/** A new photo-network comment automation: active, counters at zero. Input is validated by `createPhotoCommentInput`. */
+const success = { success: true } as const;
+
+/** A selector of type `postIds` must name posts of the channel (channel_posts); other types are not checked. */
+const checkPosts = (db: Executor, workspaceId: number, channel: Channel, post: CreateCommentInput['post']) =>
+  post.type === 'postIds' ? assertKnownPosts(db, workspaceId, channel, post.value) : Promise.resolve();
+
+/** A new automation of the channel: active, counters at zero; its postIds checked first, in one transaction. */
+const create = (db: Executor, workspaceId: number, channel: Channel, data: CreateCommentInput) =>
+  db.transaction().execute(async (trx) => {
+    await checkPosts(trx, workspaceId, channel, data.post);
+    return insertCommentAutomation(trx, workspaceId, channel, data);
+  });
+
+/** Input is validated by `createPhotoCommentInput`. */
 export const createPhotoCommentAutomation = (db: Executor, workspaceId: number, data: CreatePhotoCommentInput): Promise<StoredCommentAutomation> =>
-  insertCommentAutomation(db, workspaceId, 'photo', data);
+  create(db, workspaceId, 'photo', data);
+
+/** Input is validated by `createNetCommentInput` (`type` defaults to chat). */
+export const createNetCommentAutomation = (db: Executor, workspaceId: number, data: CreateNetCommentInput): Promise<StoredCommentAutomation> =>
+  create(db, workspaceId, 'net', data);
 
 /** One automation of a channel; another workspace's, or another channel's, is 404 like a missing one. */
 export async function getCommentAutomation(db: Executor, workspaceId: number, channel: Channel | null, id: string): Promise<StoredCommentAutomation> {
@@ -14,4 +51,87 @@ export async function getCommentAutomation(db: Executor, workspaceId: number, ch
   const found = key === null ? null : await findCommentAutomation(db, workspaceId, channel, key);
   if (!found) throw notFound('Comment automation');
   return found;
+}
+
+/** A page of the channel's automations, newest first, filtered by name, isActive and folder. */
+export const listCommentAutomationsPage = (
+  db: Executor,
+  workspaceId: number,
+  channel: Channel,
+  p: PageRequest & CommentAutomationsFilter,
+): Promise<Page<StoredCommentAutomation>> => {
+  const filter: CommentAutomationsFilter = { name: p.name, isActive: p.isActive, folderId: p.folderId };
+  return fetchPage(p, () => countCommentAutomations(db, workspaceId, channel, filter), (w) => listPageRows(db, workspaceId, channel, filter, w));
+};
+
+/** The create body an automation would have: what the create schema checks a merged PATCH against. */
+const asCreateBody = (a: StoredCommentAutomation) => ({
+  name: a.name,
+  type: a.type,
+  folderId: a.folderId,
+  post: a.post,
+  privateReply: a.privateReply,
+  publicReply: a.publicReply,
+  includeKeywords: a.includeKeywords,
+  excludeKeywords: a.excludeKeywords,
+  options: a.options,
+  hideComments: a.hideComments,
+  replyAfter: a.replyAfter,
+  startTime: a.startTime,
+  endTime: a.endTime,
+});
+
+/**
+ * Changes the fields the patch gives (validated by the channel's update schema), in one
+ * transaction: the stored automation with the patch laid over it (nested objects replaced whole)
+ * must pass the channel's create schema, or 422 invalidRequestData at `at` (the body, or the
+ * GraphQL input) and nothing is stored; a new `post` of type postIds must name the channel's
+ * posts. updatedAt moves.
+ */
+export async function updateCommentAutomation(
+  db: Executor,
+  workspaceId: number,
+  channel: Channel,
+  id: string,
+  patch: UpdateCommentInput,
+  at: string[] = ['body'],
+): Promise<StoredCommentAutomation> {
+  const key = idNumber(id);
+  if (key === null) throw notFound('Comment automation');
+  return db.transaction().execute(async (trx) => {
+    const stored = await findCommentAutomation(trx, workspaceId, channel, key);
+    if (!stored) throw notFound('Comment automation');
+    const { isActive: _switch, ...fields } = patch;
+    parseOrThrow(channelInputs[channel].create, { ...asCreateBody(stored), ...fields }, at);
+    if (patch.post) await checkPosts(trx, workspaceId, channel, patch.post);
+    const updated = await updateCommentAutomationRow(trx, workspaceId, channel, key, patch);
+    if (!updated) throw notFound('Comment automation');
+    return updated;
+  });
+}
+
+/** Permanent: the automation is 404 afterwards. Another channel's or workspace's id is 404. */
+export async function deleteCommentAutomation(db: Executor, workspaceId: number, channel: Channel, id: string): Promise<{ success: true }> {
+  const key = idNumber(id);
+  if (key === null || !(await deleteCommentAutomationRow(db, workspaceId, channel, key))) throw notFound('Comment automation');
+  return success;
+}
+
+/** Whether an automation's post selector takes this post: all posts, the post's kind, or its id among postIds. */
+export function selectsPost(a: StoredCommentAutomation, post: { channel: Channel; id: string; kind: string }): boolean {
+  const { type, value } = a.post;
+  if (type === 'all') return true;
+  if (type !== 'postIds') return type === post.kind;
+  const bare = post.channel === 'net' ? post.id.slice(post.id.indexOf('_') + 1) : post.id;
+  return value.includes(post.id) || value.includes(bare);
+}
+
+/** For each post, the automations of its channel that select it (one statement for all the posts). */
+export async function automationsForPosts(
+  db: Executor,
+  workspaceId: number,
+  posts: readonly { channel: Channel; id: string; kind: string }[],
+): Promise<StoredCommentAutomation[][]> {
+  const automations = await commentAutomationsOfChannels(db, workspaceId, [...new Set(posts.map((p) => p.channel))]);
+  return posts.map((p) => automations.filter((a) => a.channel === p.channel && selectsPost(a, p)));
 }
