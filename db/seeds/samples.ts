@@ -50,10 +50,19 @@ export const hideNothing = {
   showCommentsAfter: 'none',
 };
 
+/**
+ * A dynamic image's layout: a framed avatar (the contact's, a default picture as fallback) and,
+ * when a custom field is given, a caption with the contact's value of it. Satisfies the input rules
+ * of src/domain/dynamic-images/dynamic-image.schema.ts (boxes inside the canvas, http(s) URLs).
+ */
 export const imageData = (customFieldId: number | null) => ({
   width: 1080,
   height: 1080,
   elements: [
-    { id: 'el1', x: 40, y: 40, width: 200, height: 200, type: 'image', imageType: 'url', priority: false, url: 'https://cdn.example.com/avatar-frame.png', customFieldId: customFieldId === null ? '' : String(customFieldId), imageStyle: 'square' },
+    { id: 'el1', x: 40, y: 40, width: 200, height: 200, type: 'image', imageType: 'url', priority: false, url: 'https://cdn.example.com/avatar-frame.png', customFieldId: '', imageStyle: 'square' },
+    { id: 'el2', x: 60, y: 60, width: 160, height: 160, type: 'image', imageType: 'avatar', priority: true, url: 'https://cdn.example.com/default-avatar.png', customFieldId: '', imageStyle: 'circle' },
+    ...(customFieldId === null
+      ? []
+      : [{ id: 'el3', x: 40, y: 880, width: 1000, height: 120, type: 'text', priority: false, text: 'Welcome!', customFieldId: String(customFieldId), fontSize: 64, color: '#1F2937', align: 'center' }]),
   ],
 });

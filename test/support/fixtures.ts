@@ -9,6 +9,16 @@ export const T0 = '2026-11-01T10:00:00.000Z';
 const stamps = (at = T0) => ({ created_at: at, updated_at: at });
 const id = async (q: Promise<{ id: number }>) => (await q).id;
 
+/** Default form ids of `leadAd`: each automation claims a form of its own. */
+let leadAdSerial = 0;
+
+/** The questions of a `leadForm` unless given. */
+export const sampleLeadQuestions = [
+  { key: 'full_name', label: 'Full name', type: 'FULL_NAME' },
+  { key: 'email', label: 'Email', type: 'EMAIL' },
+  { key: 'company', label: 'Company name', type: 'CUSTOM' },
+];
+
 export const fixtures = (db: Executor, workspaceId: number) => ({
   contact: (c: { email?: string | null; phone?: string | null; firstName?: string | null; lastName?: string | null; createdAt?: string; lastMessageAt?: string | null } = {}) =>
     id(
@@ -71,7 +81,20 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
         .executeTakeFirstOrThrow(),
     ),
   team: (name: string) => id(db.insertInto('inbox_teams').values({ workspace_id: workspaceId, name, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
-  conversation: (c: { contactId: number; inboxId?: number | null; userId?: number | null; teamId?: number | null; followed?: boolean }) =>
+  /** A conversation; its last activity (the list's order) defaults to its creation time, T0 unless given. */
+  conversation: (c: {
+    contactId: number;
+    inboxId?: number | null;
+    userId?: number | null;
+    teamId?: number | null;
+    followed?: boolean;
+    botEnabled?: boolean;
+    botResumeAt?: string | null;
+    archivedAt?: string | null;
+    agentLastReadAt?: string | null;
+    lastActivityAt?: string;
+    createdAt?: string;
+  }) =>
     id(
       db
         .insertInto('conversations')
@@ -81,11 +104,14 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
           inbox_id: c.inboxId ?? null,
           assigned_user_id: c.userId ?? null,
           assigned_inbox_team_id: c.teamId ?? null,
-          bot_enabled: 1,
+          bot_enabled: c.botEnabled === false ? 0 : 1,
+          bot_resume_at: c.botResumeAt ?? null,
+          archived_at: c.archivedAt ?? null,
+          agent_last_read_at: c.agentLastReadAt ?? null,
           followed: c.followed === false ? 0 : 1,
           additional_attributes: '{}',
-          last_activity_at: T0,
-          ...stamps(),
+          last_activity_at: c.lastActivityAt ?? c.createdAt ?? T0,
+          ...stamps(c.createdAt),
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
@@ -99,7 +125,11 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
         .returning('id')
         .executeTakeFirstOrThrow(),
     ),
-  commentAutomation: (channel: 'photo' | 'net', name: string, opts: { folderId?: string | null; type?: string } = {}) =>
+  commentAutomation: (
+    channel: 'photo' | 'net',
+    name: string,
+    opts: { folderId?: string | null; type?: string; isActive?: boolean; createdAt?: string; post?: { type: string; value: string[] } } = {},
+  ) =>
     id(
       db
         .insertInto('comment_automations')
@@ -109,8 +139,8 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
           name,
           type: opts.type ?? (channel === 'net' ? 'chat' : 'photo'),
           folder_id: opts.folderId ?? null,
-          is_active: 1,
-          post: JSON.stringify({ type: 'all', value: [] }),
+          is_active: opts.isActive === false ? 0 : 1,
+          post: JSON.stringify(opts.post ?? { type: 'all', value: [] }),
           private_reply: JSON.stringify({ type: 'text', value: 'Thanks!' }),
           public_reply: JSON.stringify({ type: 'none', value: null }),
           include_keywords: JSON.stringify({ type: 'all', value: [] }),
@@ -118,31 +148,118 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
           options: JSON.stringify(sampleOptions),
           hide_comments: JSON.stringify(sampleHideComments),
           reply_after: JSON.stringify({ type: 'immediately', value: 0 }),
+          ...stamps(opts.createdAt),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  /** A medium (photo) or post (net) of an inbox; `id` is the network's own id. */
+  channelPost: (
+    channel: 'photo' | 'net',
+    inboxId: number,
+    p: { id: string; caption?: string | null; mediaType?: string; kind?: 'published' | 'ads' | 'reels'; postedAt?: string; permalink?: string | null; thumbnailUrl?: string | null },
+  ) =>
+    id(
+      db
+        .insertInto('channel_posts')
+        .values({
+          workspace_id: workspaceId,
+          inbox_id: inboxId,
+          channel,
+          external_id: p.id,
+          caption: p.caption === undefined ? `Post ${p.id}` : p.caption,
+          media_type: p.mediaType ?? 'IMAGE',
+          kind: p.kind ?? 'published',
+          permalink: p.permalink === undefined ? `https://example.com/p/${p.id}` : p.permalink,
+          thumbnail_url: p.thumbnailUrl === undefined ? `https://cdn.example.com/${p.id}.jpg` : p.thumbnailUrl,
+          posted_at: p.postedAt ?? T0,
           ...stamps(),
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
     ),
-  leadAd: (name: string) =>
+  /** A connected page of the social network (its id on the network is `externalId`); answers the row id. */
+  leadPage: (externalId: string, name = 'Bloom & Co.', opts: { inboxId?: number | null; at?: string } = {}) =>
     id(
       db
-        .insertInto('lead_ad_automations')
-        .values({ workspace_id: workspaceId, name, page_id: '1001', form_ids: '["f1"]', is_active: 1, reply: JSON.stringify({ type: 'text', value: 'Hi' }), ...stamps() })
+        .insertInto('lead_pages')
+        .values({ workspace_id: workspaceId, external_id: externalId, name, inbox_id: opts.inboxId ?? null, ...stamps(opts.at) })
         .returning('id')
         .executeTakeFirstOrThrow(),
     ),
-  dynamicImage: (name: string, at = T0) =>
+  /** A lead form of a page (`pageRowId` from leadPage); questions default to full_name, email and company. */
+  leadForm: (pageRowId: number, externalId: string, name: string, opts: { status?: 'active' | 'archived'; questions?: { key: string; label: string; type: string }[]; at?: string } = {}) =>
+    id(
+      db
+        .insertInto('lead_forms')
+        .values({
+          workspace_id: workspaceId,
+          lead_page_id: pageRowId,
+          external_id: externalId,
+          name,
+          status: opts.status ?? 'active',
+          questions: JSON.stringify(opts.questions ?? sampleLeadQuestions),
+          ...stamps(opts.at),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
+  /**
+   * A lead-ad automation that claims its forms (one automation per page and form): by default page
+   * 1001 and a form of its own, so automations made this way never collide. Mappings, tags and
+   * sequences are stored in the order given.
+   */
+  leadAd: async (
+    name: string,
+    opts: {
+      pageId?: string;
+      formIds?: string[];
+      isActive?: boolean;
+      reply?: unknown;
+      at?: string;
+      fieldMappings?: { questionKey: string; customFieldId: number }[];
+      tagIds?: number[];
+      sequenceIds?: number[];
+    } = {},
+  ) => {
+    const pageId = opts.pageId ?? '1001';
+    const formIds = opts.formIds ?? [String(800000 + ++leadAdSerial)];
+    const automation = await id(
+      db
+        .insertInto('lead_ad_automations')
+        .values({
+          workspace_id: workspaceId,
+          name,
+          page_id: pageId,
+          form_ids: JSON.stringify(formIds),
+          is_active: opts.isActive === false ? 0 : 1,
+          reply: JSON.stringify(opts.reply ?? { type: 'text', value: 'Hi' }),
+          ...stamps(opts.at),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    const owner = { workspace_id: workspaceId, automation_id: automation };
+    await db.insertInto('lead_ad_form_claims').values(formIds.map((form_id) => ({ ...owner, page_id: pageId, form_id }))).execute();
+    const { fieldMappings = [], tagIds = [], sequenceIds = [] } = opts;
+    if (fieldMappings.length) await db.insertInto('lead_ad_field_mappings').values(fieldMappings.map((m) => ({ ...owner, question_key: m.questionKey, custom_field_id: m.customFieldId }))).execute();
+    if (tagIds.length) await db.insertInto('lead_ad_tags').values(tagIds.map((tag_id) => ({ ...owner, tag_id }))).execute();
+    if (sequenceIds.length) await db.insertInto('lead_ad_sequences').values(sequenceIds.map((sequence_id) => ({ ...owner, sequence_id }))).execute();
+    return automation;
+  },
+  /** A dynamic image, as stored (an empty 1080 x 1080 canvas unless `data` is given). */
+  dynamicImage: (name: string, at = T0, opts: { customFieldId?: number | null; enabled?: boolean; data?: unknown } = {}) =>
     id(
       db
         .insertInto('dynamic_images')
         .values({
           workspace_id: workspaceId,
           name,
-          custom_field_id: null,
+          custom_field_id: opts.customFieldId ?? null,
           background_url: 'https://cdn.example.com/bg.png',
           image_url: 'https://cdn.example.com/out.png',
-          enabled: 1,
-          data: JSON.stringify({ width: 1080, height: 1080, elements: [] }),
+          enabled: opts.enabled === false ? 0 : 1,
+          data: JSON.stringify(opts.data ?? { width: 1080, height: 1080, elements: [] }),
           ...stamps(at),
         })
         .returning('id')

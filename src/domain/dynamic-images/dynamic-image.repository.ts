@@ -4,7 +4,7 @@ import { isPostgres, type Executor } from '../../db/database.js';
 import type { DynamicImagesTable } from '../../db/types.js';
 import { countRows } from '../../db/count.js';
 import { containsInsensitive, postgresTrigramCandidates, usesTrigramIndex } from '../../db/search.js';
-import { idString, parseJson, toBool } from '../../db/values.js';
+import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { DynamicImage } from './dynamic-image.schema.js';
 
@@ -60,4 +60,66 @@ export async function dynamicImagesByIds(db: Executor, workspaceId: number, ids:
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toDynamicImage);
+}
+
+export async function findDynamicImageById(db: Executor, workspaceId: number, id: number): Promise<DynamicImage | null> {
+  return (await dynamicImagesByIds(db, workspaceId, [id]))[0] ?? null;
+}
+
+/** The writable fields of an image, as stored: `customFieldId` a field id or null, `data` the layout. */
+export interface DynamicImageWrite {
+  name: string;
+  customFieldId: number | null;
+  backgroundUrl: string;
+  enabled: boolean;
+  data: DynamicImage['data'];
+}
+
+const writeColumns = (w: DynamicImageWrite) => ({
+  name: w.name,
+  custom_field_id: w.customFieldId,
+  background_url: w.backgroundUrl,
+  enabled: bool(w.enabled),
+  data: JSON.stringify(w.data),
+});
+
+/** A new image; `image_url` is "" until the image is rendered. */
+export async function insertDynamicImage(db: Executor, workspaceId: number, w: DynamicImageWrite): Promise<DynamicImage> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('dynamic_images')
+    .values({ workspace_id: workspaceId, ...writeColumns(w), image_url: '', created_at: now, updated_at: now })
+    .returning(dynamicImageColumns)
+    .executeTakeFirstOrThrow();
+  return toDynamicImage(row);
+}
+
+/** Replaces every writable field (image_url stays); null when the workspace has no such image. */
+export async function replaceDynamicImage(db: Executor, workspaceId: number, id: number, w: DynamicImageWrite): Promise<DynamicImage | null> {
+  const row = await db
+    .updateTable('dynamic_images')
+    .set({ ...writeColumns(w), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .returning(dynamicImageColumns)
+    .executeTakeFirst();
+  return row ? toDynamicImage(row) : null;
+}
+
+/** Switches an image on or off; null when the workspace has no such image. */
+export async function setDynamicImageEnabled(db: Executor, workspaceId: number, id: number, enabled: boolean): Promise<DynamicImage | null> {
+  const row = await db
+    .updateTable('dynamic_images')
+    .set({ enabled: bool(enabled), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .returning(dynamicImageColumns)
+    .executeTakeFirst();
+  return row ? toDynamicImage(row) : null;
+}
+
+/** Deletes an image for good; false when the workspace has no such image. */
+export async function deleteDynamicImage(db: Executor, workspaceId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('dynamic_images').where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

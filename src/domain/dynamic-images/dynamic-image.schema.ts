@@ -2,33 +2,93 @@ import { z } from 'zod';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { pageQueryFields } from '../shared/pagination.js';
 
-export const dynamicImageElementSchema = z
+/**
+ * Dynamic images: a canvas (width x height) with layout elements drawn on it for each contact.
+ * The enumerations are closed: a value outside them is 422 invalidRequestData.
+ *
+ * - element `type`: `image` (a picture in a box) or `text` (a line of text in a box).
+ * - `imageType` of an image element: `url` (the picture at `url`), `customField` (the picture at
+ *   the URL the contact's value of `customFieldId` holds; `url`, when not "", is the fallback for
+ *   contacts without a value) or `avatar` (the contact's avatar; `url` is the fallback).
+ * - `imageStyle` of an image element: `square` (as is), `circle` (cropped to the largest circle
+ *   of the box), `rounded` (corners rounded).
+ * - `align` of a text element: `left`, `center`, `right` (within its box).
+ *
+ * Stored images are read with the output schemas, which accept every image the input schemas
+ * accept and also what a deleted custom field leaves behind (its ids become "").
+ */
+export const ELEMENT_TYPES = ['image', 'text'] as const;
+export const IMAGE_TYPES = ['url', 'customField', 'avatar'] as const;
+export const IMAGE_STYLES = ['square', 'circle', 'rounded'] as const;
+export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+export const MAX_CANVAS = 4096;
+export const MAX_ELEMENTS = 50;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_TEXT_LENGTH = 1000;
+export const MAX_FONT_SIZE = 512;
+
+/** A message for a value of the wrong kind; a missing value is "Required", as everywhere. */
+const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : message);
+
+const typeDescription = 'Element kind: `image` (a picture in the box) or `text` (text in the box)';
+const imageTypeDescription =
+  'Where the picture comes from: `url` (the picture at `url`), `customField` (the URL in the contact\'s value of `customFieldId`; `url` is the fallback when the contact has none) or `avatar` (the contact\'s avatar; `url` is the fallback)';
+const imageStyleDescription = 'How the picture is cut: `square` (as is), `circle` (the largest circle of the box) or `rounded` (rounded corners)';
+const alignDescription = 'Horizontal alignment of the text in its box: `left`, `center` or `right`';
+const priorityDescription = "The contract's `priority` flag; stored and answered as given (default false). The rendering issue gives it its effect";
+const elementFieldDescription = 'Digit-string id of a custom field of the workspace, or "" for none';
+
+// ---------------------------------------------------------------------------------------------
+// Output: stored images
+
+const storedElementBase = {
+  id: z.string(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  priority: z.boolean().meta({ description: priorityDescription }),
+};
+
+export const dynamicImageImageElementSchema = z
   .object({
-    id: z.string(),
-    x: z.number(),
-    y: z.number(),
-    width: z.number(),
-    height: z.number(),
-    type: z.string().meta({ description: 'Seen: image' }),
-    imageType: z.string().meta({ description: 'Seen: url' }),
-    priority: z.boolean(),
-    url: z.string(),
-    customFieldId: z.string(),
-    imageStyle: z.string().meta({ description: 'Seen: square' }),
+    ...storedElementBase,
+    type: z.literal('image').meta({ description: typeDescription }),
+    imageType: z.enum(IMAGE_TYPES).meta({ description: imageTypeDescription }),
+    url: z.string().meta({ description: 'http or https URL of the picture (or of the fallback picture), or ""' }),
+    customFieldId: z.string().meta({ description: `${elementFieldDescription}; used by \`customField\` images` }),
+    imageStyle: z.enum(IMAGE_STYLES).meta({ description: imageStyleDescription }),
   })
-  .meta({ id: 'DynamicImageElement' });
+  .meta({ id: 'DynamicImageImageElement', description: 'A picture drawn in the box (x, y, width, height).' });
+
+export const dynamicImageTextElementSchema = z
+  .object({
+    ...storedElementBase,
+    type: z.literal('text').meta({ description: typeDescription }),
+    text: z.string().meta({ description: 'The literal text; with a customFieldId, the fallback for contacts without a value' }),
+    customFieldId: z.string().meta({ description: `${elementFieldDescription}: the contact's value of it is the text` }),
+    fontSize: z.number().meta({ description: 'Font size in pixels of the canvas' }),
+    color: z.string().meta({ description: 'Text colour, #RRGGBB' }),
+    align: z.enum(TEXT_ALIGNS).meta({ description: alignDescription }),
+  })
+  .meta({ id: 'DynamicImageTextElement', description: 'Text drawn in the box (x, y, width, height).' });
+
+export const dynamicImageElementSchema = z
+  .discriminatedUnion('type', [dynamicImageImageElementSchema, dynamicImageTextElementSchema])
+  .meta({ id: 'DynamicImageElement', description: 'A layout element, by `type`: `image` or `text`.' });
+export type DynamicImageElement = z.infer<typeof dynamicImageElementSchema>;
 
 export const dynamicImageDataSchema = z
   .object({ width: z.number(), height: z.number(), elements: z.array(dynamicImageElementSchema) })
-  .meta({ id: 'DynamicImageData' });
+  .meta({ id: 'DynamicImageData', description: 'The canvas (width and height in pixels) and its elements, drawn in order.' });
 
 export const dynamicImageSchema = z
   .object({
     id: digitId,
     name: z.string(),
     customFieldId: z.string().meta({ description: 'Digit-string id of the custom field, or "" when none' }),
-    backgroundUrl: z.string(),
-    imageUrl: z.string(),
+    backgroundUrl: z.string().meta({ description: 'http or https URL of the background picture, or "" for none' }),
+    imageUrl: z.string().meta({ description: 'The rendered image; "" until the image is rendered (rendering is not built yet)' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     enabled: z.boolean(),
@@ -43,3 +103,145 @@ export const dynamicImagesQuery = z.strictObject({
 });
 
 export const dynamicImagePageSchema = z.object({ data: z.array(dynamicImageSchema), pageCount: z.number().int() }).meta({ id: 'DynamicImagePage' });
+
+// ---------------------------------------------------------------------------------------------
+// Input: create (POST) and replace (PUT)
+
+/** Whether `value` parses as an absolute http or https URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An http or https URL (at most 2048 characters), or "" for none; `name` words the messages. */
+export const httpUrlOrEmpty = (name: string) =>
+  z
+    .string({ error: unlessMissing(`${name} must be a string`) })
+    .max(MAX_URL_LENGTH, { error: `${name} must be at most ${MAX_URL_LENGTH} characters`, abort: true })
+    .refine((v) => v === '' || isHttpUrl(v), `${name} must be an http or https URL (or "" for none)`);
+
+const fieldRef = z.union([digitId, z.literal('')], { error: unlessMissing('customFieldId must be a digit-string custom field id, or "" for none') });
+
+const coordinate = (name: string) => z.number({ error: unlessMissing(`${name} must be a number`) }).min(0, `${name} must be at least 0`);
+const length = (name: string) => z.number({ error: unlessMissing(`${name} must be a number`) }).positive(`${name} must be greater than 0`);
+
+const elementBase = {
+  id: z.string().min(1, 'id must not be empty').max(64, 'id must be at most 64 characters').meta({ description: 'Unique among the elements of the image, 1 to 64 characters' }),
+  x: coordinate('x').meta({ description: 'Left edge in pixels from the canvas\'s left; x + width must not exceed the canvas width' }),
+  y: coordinate('y').meta({ description: 'Top edge in pixels from the canvas\'s top; y + height must not exceed the canvas height' }),
+  width: length('width'),
+  height: length('height'),
+  priority: z.boolean().default(false).meta({ description: priorityDescription }),
+};
+
+export const imageElementInput = z
+  .strictObject({
+    ...elementBase,
+    type: z.literal('image').meta({ description: typeDescription }),
+    imageType: z.enum(IMAGE_TYPES, { error: unlessMissing(`imageType must be one of ${IMAGE_TYPES.join(', ')}`) }).meta({ description: imageTypeDescription }),
+    url: httpUrlOrEmpty('url').default('').meta({ description: 'http or https URL: the picture of a `url` image (required there), the fallback of the others; "" for none (default)' }),
+    customFieldId: fieldRef.default('').meta({ description: `${elementFieldDescription} (default): required by \`customField\` images, "" for the others` }),
+    imageStyle: z.enum(IMAGE_STYLES, { error: unlessMissing(`imageStyle must be one of ${IMAGE_STYLES.join(', ')}`) }).default('square').meta({ description: `${imageStyleDescription} (default square)` }),
+  })
+  .superRefine((e, ctx) => {
+    if (e.imageType === 'url' && e.url === '') ctx.addIssue({ code: 'custom', message: 'url is required when imageType is url', path: ['url'] });
+    if (e.imageType === 'customField' && e.customFieldId === '') {
+      ctx.addIssue({ code: 'custom', message: 'customFieldId is required when imageType is customField', path: ['customFieldId'] });
+    }
+    if (e.imageType !== 'customField' && e.customFieldId !== '') {
+      ctx.addIssue({ code: 'custom', message: `customFieldId must be "" when imageType is ${e.imageType}`, path: ['customFieldId'] });
+    }
+  })
+  .meta({ id: 'DynamicImageImageElementInput', description: 'A picture in the box. `url` images need url; `customField` images need customFieldId.' });
+
+export const textElementInput = z
+  .strictObject({
+    ...elementBase,
+    type: z.literal('text').meta({ description: typeDescription }),
+    text: z.string().max(MAX_TEXT_LENGTH, `text must be at most ${MAX_TEXT_LENGTH} characters`).default('').meta({
+      description: 'The literal text; with a customFieldId, the fallback for contacts without a value (default "")',
+    }),
+    customFieldId: fieldRef.default('').meta({ description: `${elementFieldDescription} (default): the contact's value of it is the text` }),
+    fontSize: z
+      .number({ error: unlessMissing('fontSize must be a number') })
+      .min(1, 'fontSize must be at least 1')
+      .max(MAX_FONT_SIZE, `fontSize must be at most ${MAX_FONT_SIZE}`)
+      .meta({ description: `Font size in pixels of the canvas, 1 to ${MAX_FONT_SIZE}` }),
+    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'color must be #RRGGBB (six hex digits)').meta({ description: 'Text colour, #RRGGBB' }),
+    align: z.enum(TEXT_ALIGNS, { error: unlessMissing(`align must be one of ${TEXT_ALIGNS.join(', ')}`) }).meta({ description: alignDescription }),
+  })
+  .superRefine((e, ctx) => {
+    if (e.text === '' && e.customFieldId === '') ctx.addIssue({ code: 'custom', message: 'A text element needs a text or a customFieldId', path: ['text'] });
+  })
+  .meta({ id: 'DynamicImageTextElementInput', description: 'Text in the box: the literal text, or the contact\'s value of a custom field (the text as fallback).' });
+
+export const elementInput = z
+  .discriminatedUnion('type', [imageElementInput, textElementInput], { error: unlessMissing(`type must be one of ${ELEMENT_TYPES.join(', ')}`) })
+  .meta({ id: 'DynamicImageElementInput' });
+
+const canvasSide = (name: string) =>
+  z
+    .number({ error: unlessMissing(`${name} must be a number`) })
+    .int(`${name} must be a whole number of pixels`)
+    .min(1, `${name} must be at least 1`)
+    .max(MAX_CANVAS, `${name} must be at most ${MAX_CANVAS}`)
+    .meta({ description: `Canvas ${name} in pixels, 1 to ${MAX_CANVAS}` });
+
+export const dynamicImageDataInput = z
+  .strictObject({
+    width: canvasSide('width'),
+    height: canvasSide('height'),
+    elements: z.array(elementInput).max(MAX_ELEMENTS, `elements must hold at most ${MAX_ELEMENTS} elements`).meta({
+      description: `At most ${MAX_ELEMENTS}, drawn in order; ids unique; every box inside the canvas`,
+    }),
+  })
+  .superRefine((data, ctx) => {
+    const seen = new Map<string, number>();
+    data.elements.forEach((e, i) => {
+      const first = seen.get(e.id);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', message: `id "${e.id}" is already the id of element ${first}`, path: ['elements', i, 'id'] });
+      else seen.set(e.id, i);
+      if (e.x + e.width > data.width) {
+        ctx.addIssue({ code: 'custom', message: `x + width must be at most the canvas width (${data.width})`, path: ['elements', i, 'width'] });
+      }
+      if (e.y + e.height > data.height) {
+        ctx.addIssue({ code: 'custom', message: `y + height must be at most the canvas height (${data.height})`, path: ['elements', i, 'height'] });
+      }
+    });
+  })
+  .meta({ id: 'DynamicImageDataInput', description: 'The canvas and its elements.' });
+
+const nameInput = z.string().trim().min(1, 'name must not be empty').max(255, 'name must be at most 255 characters');
+/** The image's custom field: a digit-string id, or null or "" for none. */
+const imageFieldInput = z
+  .union([digitId, z.literal(''), z.null()], { error: unlessMissing('customFieldId must be a digit-string custom field id, or null or "" for none') })
+  .transform((v) => (v === '' ? null : v));
+
+const imageFields = {
+  name: nameInput.meta({ description: 'Trimmed, 1 to 255 characters; not unique' }),
+  customFieldId: imageFieldInput.meta({ description: 'A custom field of the workspace, or null or "" for none' }),
+  backgroundUrl: httpUrlOrEmpty('backgroundUrl').meta({ description: 'http or https URL of the background picture, or "" for none' }),
+  enabled: z.boolean(),
+  data: dynamicImageDataInput,
+};
+
+export const createDynamicImageInput = z
+  .strictObject({
+    ...imageFields,
+    customFieldId: imageFields.customFieldId.optional().transform((v) => v ?? null).meta({ description: 'A custom field of the workspace, or null or "" for none (default)' }),
+    backgroundUrl: imageFields.backgroundUrl.default('').meta({ description: 'http or https URL of the background picture, or "" for none (default)' }),
+    enabled: z.boolean().default(true).meta({ description: 'Default true' }),
+  })
+  .meta({ id: 'CreateDynamicImageInput', description: 'name and data are required; imageUrl is not writable (it is "" until the image is rendered).' });
+export type CreateDynamicImageInput = z.infer<typeof createDynamicImageInput>;
+
+export const replaceDynamicImageInput = z
+  .strictObject(imageFields)
+  .meta({ id: 'ReplaceDynamicImageInput', description: 'Every writable field (a full replace); imageUrl is not writable.' });
+export type ReplaceDynamicImageInput = z.infer<typeof replaceDynamicImageInput>;
+
+export const setDynamicImageEnabledInput = z.strictObject({ enabled: z.boolean() }).meta({ id: 'SetDynamicImageEnabledInput' });

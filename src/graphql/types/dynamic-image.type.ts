@@ -1,46 +1,98 @@
-import type { DynamicImage } from '../../domain/dynamic-images/dynamic-image.schema.js';
-import { dynamicImagesQuery } from '../../domain/dynamic-images/dynamic-image.schema.js';
-import { listDynamicImagesPage } from '../../domain/dynamic-images/dynamic-image.service.js';
-import { builder } from '../builder.js';
-import { nodeOptions, rawIdField } from '../node.js';
+import { z } from 'zod';
+import {
+  createDynamicImageInput,
+  dynamicImagesQuery,
+  replaceDynamicImageInput,
+  setDynamicImageEnabledInput,
+  type DynamicImage,
+  type DynamicImageElement,
+} from '../../domain/dynamic-images/dynamic-image.schema.js';
+import {
+  createDynamicImage,
+  deleteDynamicImage,
+  getDynamicImage,
+  listDynamicImagesPage,
+  replaceDynamicImage,
+  setDynamicImageEnabled,
+} from '../../domain/dynamic-images/dynamic-image.service.js';
+import { plainIds, withoutNulls, type ArgBuilder } from '../args.js';
+import { builder, SuccessType } from '../builder.js';
+import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+import { CustomFieldType } from './custom-field.type.js';
 
-type Data = DynamicImage['data'];
+/**
+ * Dynamic images over the services and zod schemas REST uses. Layout elements are an interface
+ * with one object type per element `type` (image, text): each kind's own fields are non-null
+ * there, as the zod discriminated union has them, and a client selects them with inline fragments
+ * (`... on DynamicImageTextElement { text fontSize }`).
+ */
 
-const DynamicImageElementType = builder.objectRef<Data['elements'][number]>('DynamicImageElement').implement({
-  description: 'A layout element. Values seen for type, imageType and imageStyle: image, url, square.',
+type ImageElement = Extract<DynamicImageElement, { type: 'image' }>;
+type TextElement = Extract<DynamicImageElement, { type: 'text' }>;
+
+const DynamicImageElementInterface = builder.interfaceRef<DynamicImageElement>('DynamicImageElement').implement({
+  description: 'A layout element: its box on the canvas (pixels) and its kind. `type` is `image` (DynamicImageImageElement) or `text` (DynamicImageTextElement).',
+  resolveType: (e) => (e.type === 'text' ? 'DynamicImageTextElement' : 'DynamicImageImageElement'),
   fields: (t) => ({
-    id: t.exposeString('id'),
+    id: t.exposeString('id', { description: 'Unique among the elements of the image' }),
     x: t.exposeFloat('x'),
     y: t.exposeFloat('y'),
     width: t.exposeFloat('width'),
     height: t.exposeFloat('height'),
-    type: t.exposeString('type'),
-    imageType: t.exposeString('imageType'),
-    priority: t.exposeBoolean('priority'),
-    url: t.exposeString('url'),
-    customFieldId: t.exposeString('customFieldId'),
-    imageStyle: t.exposeString('imageStyle'),
+    type: t.exposeString('type', { description: '`image` or `text`' }),
+    priority: t.exposeBoolean('priority', { description: "The contract's priority flag, stored as given" }),
+    customFieldId: t.exposeString('customFieldId', { description: 'Digit-string id of a custom field, or "" for none' }),
   }),
 });
 
-const DynamicImageDataType = builder.objectRef<Data>('DynamicImageData').implement({
+builder.objectRef<ImageElement>('DynamicImageImageElement').implement({
+  description: 'A picture in the box.',
+  interfaces: [DynamicImageElementInterface],
+  fields: (t) => ({
+    imageType: t.exposeString('imageType', { description: "`url` (the picture at url), `customField` (the URL in the contact's value of customFieldId; url is the fallback) or `avatar` (the contact's avatar; url is the fallback)" }),
+    url: t.exposeString('url', { description: 'http or https URL, or ""' }),
+    imageStyle: t.exposeString('imageStyle', { description: '`square`, `circle` or `rounded`' }),
+  }),
+});
+
+builder.objectRef<TextElement>('DynamicImageTextElement').implement({
+  description: "Text in the box: `text`, or the contact's value of customFieldId (`text` as its fallback).",
+  interfaces: [DynamicImageElementInterface],
+  fields: (t) => ({
+    text: t.exposeString('text'),
+    fontSize: t.exposeFloat('fontSize', { description: 'Pixels of the canvas' }),
+    color: t.exposeString('color', { description: '#RRGGBB' }),
+    align: t.exposeString('align', { description: '`left`, `center` or `right`' }),
+  }),
+});
+
+const DynamicImageDataType = builder.objectRef<DynamicImage['data']>('DynamicImageData').implement({
   fields: (t) => ({
     width: t.exposeFloat('width'),
     height: t.exposeFloat('height'),
-    elements: t.expose('elements', { type: [DynamicImageElementType] }),
+    elements: t.expose('elements', { type: [DynamicImageElementInterface] }),
   }),
 });
 
+const read = { action: 'read', scope: 'dynamic_images' } as const;
+const write = { action: 'write', scope: 'dynamic_images' } as const;
+
 export const DynamicImageType = builder.node(builder.objectRef<DynamicImage>('DynamicImage'), {
-  ...nodeOptions('DynamicImage', { action: 'read', scope: 'dynamic_images' }, ({ loaders }) => loaders.dynamicImage),
+  ...nodeOptions('DynamicImage', read, ({ loaders }) => loaders.dynamicImage),
   description: 'An image composed from layout elements and custom fields.',
   fields: (t) => ({
     rawId: rawIdField(t),
     name: t.exposeString('name'),
     customFieldId: t.exposeString('customFieldId', { description: 'Digit-string id of the custom field, or "" when none' }),
+    customField: t.field({
+      type: CustomFieldType,
+      nullable: true,
+      description: 'The custom field customFieldId names; null when none (one statement for every image of the response)',
+      resolve: (i, _a, { loaders }) => (i.customFieldId === '' ? null : loaders.customField.load(Number(i.customFieldId))),
+    }),
     backgroundUrl: t.exposeString('backgroundUrl'),
-    imageUrl: t.exposeString('imageUrl'),
+    imageUrl: t.exposeString('imageUrl', { description: 'The rendered image; "" until it is rendered' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     enabled: t.exposeBoolean('enabled'),
@@ -52,10 +104,143 @@ builder.queryField('dynamicImages', (t) =>
   t.field({
     type: pageOf('DynamicImagePage', DynamicImageType),
     description: 'Like GET /v1/dynamic-images: newest first; `name` is a case-insensitive substring of the image name.',
-    access: { action: 'read', scope: 'dynamic_images' },
+    access: read,
     args: { ...pageArgs(t.arg), name: t.arg.string() },
     validate: pageArgsSchema.extend({ name: dynamicImagesQuery.shape.name.nullish() }),
     complexity: pageComplexity,
     resolve: (_r, args, { db, who }) => listDynamicImagesPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, name: args.name ?? undefined }),
+  }),
+);
+
+const imageIdArg = (arg: ArgBuilder) => arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('DynamicImage'));
+
+builder.queryField('dynamicImage', (t) =>
+  t.field({
+    type: DynamicImageType,
+    description: 'One dynamic image (as GET /v1/dynamic-images/{id}).',
+    access: read,
+    args: { id: imageIdArg(t.arg) },
+    resolve: (_r, { id }, { db, who }) => getDynamicImage(db, who.workspaceId, id),
+  }),
+);
+
+const ElementInputType = builder.inputType('DynamicImageElementInput', {
+  description:
+    'A layout element, as REST takes it: id, x, y, width, height and type (`image` or `text`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align. Fields of the other kind must be left out (or null).',
+  fields: (t) => ({
+    id: t.string({ required: true }),
+    x: t.float({ required: true }),
+    y: t.float({ required: true }),
+    width: t.float({ required: true }),
+    height: t.float({ required: true }),
+    type: t.string({ required: true, description: '`image` or `text`' }),
+    priority: t.boolean({ description: 'Default false' }),
+    customFieldId: t.id({ description: 'A custom field (global or digit id), or "" or null for none' }),
+    imageType: t.string({ description: 'image: `url`, `customField` or `avatar`' }),
+    url: t.string({ description: 'image: http or https URL, or ""' }),
+    imageStyle: t.string({ description: 'image: `square` (default), `circle` or `rounded`' }),
+    text: t.string({ description: 'text: the literal text (or the fallback of customFieldId)' }),
+    fontSize: t.float({ description: 'text: 1 to 512' }),
+    color: t.string({ description: 'text: #RRGGBB' }),
+    align: t.string({ description: 'text: `left`, `center` or `right`' }),
+  }),
+});
+
+const DataInputType = builder.inputType('DynamicImageDataInput', {
+  description: 'The canvas (width and height: whole pixels, 1 to 4096) and at most 50 elements, ids unique, every box inside the canvas.',
+  fields: (t) => ({
+    width: t.float({ required: true }),
+    height: t.float({ required: true }),
+    elements: t.field({ type: [ElementInputType], required: true }),
+  }),
+});
+
+const CreateInputType = builder.inputType('CreateDynamicImageInput', {
+  description: 'The body of POST /v1/dynamic-images: name and data; customFieldId (null: none), backgroundUrl (default "") and enabled (default true) optional.',
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    customFieldId: t.id({ description: 'A custom field of the workspace (global or digit id); null or "" for none' }),
+    backgroundUrl: t.string(),
+    enabled: t.boolean(),
+    data: t.field({ type: DataInputType, required: true }),
+  }),
+});
+
+const UpdateInputType = builder.inputType('UpdateDynamicImageInput', {
+  description: 'The body of PUT /v1/dynamic-images/{id}: a full replace. customFieldId left out or null means none.',
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    customFieldId: t.id({ description: 'A custom field of the workspace (global or digit id); null, "" or left out for none' }),
+    backgroundUrl: t.string({ required: true }),
+    enabled: t.boolean({ required: true }),
+    data: t.field({ type: DataInputType, required: true }),
+  }),
+});
+
+const fieldId = plainIds('CustomField');
+
+/**
+ * GraphQL's form of an image input brought to REST's: nulls are "not given" (deeply, in the data
+ * and its elements), custom-field global ids become digit ids; on a replace a missing
+ * customFieldId means none.
+ */
+const asRestInput = (replace: boolean) => (value: unknown) => {
+  const input = withoutNulls(value) as Record<string, unknown>;
+  if (!input || typeof input !== 'object') return input;
+  const data = withoutNulls(input.data) as Record<string, unknown> | undefined;
+  const elements = data && Array.isArray(data.elements) ? data.elements.map((e) => {
+    const element = withoutNulls(e) as Record<string, unknown>;
+    return element.customFieldId === undefined ? element : { ...element, customFieldId: fieldId(element.customFieldId) };
+  }) : data?.elements;
+  return {
+    ...input,
+    ...(input.customFieldId !== undefined ? { customFieldId: fieldId(input.customFieldId) } : replace ? { customFieldId: null } : {}),
+    ...(data ? { data: { ...data, elements } } : {}),
+  };
+};
+
+builder.mutationField('createDynamicImage', (t) =>
+  t.field({
+    type: DynamicImageType,
+    description: 'Like POST /v1/dynamic-images: the same rules; imageUrl is "" until the image is rendered. The trial and MAC gates apply.',
+    access: write,
+    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(asRestInput(false), createDynamicImageInput)) },
+    resolve: (_r, { input }, { db, who }) => createDynamicImage(db, who.workspaceId, input),
+  }),
+);
+
+builder.mutationField('updateDynamicImage', (t) =>
+  t.field({
+    type: DynamicImageType,
+    description: 'Like PUT /v1/dynamic-images/{id}: replaces every writable field; imageUrl stays.',
+    access: write,
+    args: {
+      id: imageIdArg(t.arg),
+      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(asRestInput(true), replaceDynamicImageInput)),
+    },
+    resolve: (_r, { id, input }, { db, who }) => replaceDynamicImage(db, who.workspaceId, id, input),
+  }),
+);
+
+builder.mutationField('setDynamicImageEnabled', (t) =>
+  t.field({
+    type: DynamicImageType,
+    description: 'Like PATCH /v1/dynamic-images/{id}/enabled: switches the image on or off.',
+    access: write,
+    args: {
+      id: imageIdArg(t.arg),
+      enabled: t.arg.boolean({ required: true, validate: setDynamicImageEnabledInput.shape.enabled }),
+    },
+    resolve: (_r, { id, enabled }, { db, who }) => setDynamicImageEnabled(db, who.workspaceId, id, enabled),
+  }),
+);
+
+builder.mutationField('deleteDynamicImage', (t) =>
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/dynamic-images/{id}: permanent.',
+    access: { action: 'delete', scope: 'dynamic_images' },
+    args: { id: imageIdArg(t.arg) },
+    resolve: (_r, { id }, { db, who }) => deleteDynamicImage(db, who.workspaceId, id),
   }),
 );

@@ -1,4 +1,5 @@
 import { fixtures } from '../fixtures.js';
+import { seedLeadAds } from './lead-ads.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
 
 /** A request that succeeds for one operation, given a workspace seeded by `seedContractWorkspace`. */
@@ -29,7 +30,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
   const note = await f.note(contact, 'Asked about pricing');
   const inbox = await f.inbox('Support');
   await f.contactInbox(contact, inbox);
-  await f.dynamicImage('Badge');
+  const badge = await f.dynamicImage('Badge');
   await f.errorLog('Token expired for page');
   return {
     contact,
@@ -44,8 +45,19 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     inbox,
     netAutomation: await f.commentAutomation('net', 'Net rule'),
     photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
-    leadAds: [await f.leadAd('First'), await f.leadAd('Second'), await f.leadAd('Third')],
+    // Comment automations the delete calls consume, and the posts a postIds selector may name.
+    disposableAutomations: {
+      photo: [await f.commentAutomation('photo', 'Photo to delete 1'), await f.commentAutomation('photo', 'Photo to delete 2')],
+      net: [await f.commentAutomation('net', 'Net to delete 1'), await f.commentAutomation('net', 'Net to delete 2')],
+    },
+    channelPosts: {
+      photo: await f.channelPost('photo', inbox, { id: '17890001', kind: 'published' }),
+      net: await f.channelPost('net', inbox, { id: '1001_2002', kind: 'ads', mediaType: 'photo' }),
+    },
+    // A connected page with forms; lead-ad automations on forms of their own (leadAds: for the delete calls).
+    ...(await seedLeadAds(f, ws.id, { customField: planField, tag: vip, sequence: onboarding })),
     conversation: await f.conversation({ contactId: contact }),
+    dynamicImages: { badge, disposable: await f.dynamicImage('To delete') },
   };
 }
 
