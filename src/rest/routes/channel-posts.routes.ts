@@ -52,7 +52,7 @@ export const channelPostRoutes = [
     query: channelPostsQuery,
     response: { status: 200, description, schema: channelPostPageSchema },
     errors: [400, 401, 403, 422, 429, 500],
-    examples: { query: { page: '1', perPage: '2', kind: 'reels' }, response: { data: photoMedia, pageCount: 1 } },
+    examples: { query: { page: '1', perPage: '2', inboxId: '1', kind: 'reels' }, response: { data: photoMedia, pageCount: 1 } },
     handler: ({ db, who, query }) => listChannelPostsPage(db, who.workspaceId, 'photo', query),
   }),
   defineRoute({
@@ -65,7 +65,7 @@ export const channelPostRoutes = [
     query: channelPostsQuery,
     response: { status: 200, description, schema: channelPostPageSchema },
     errors: [400, 401, 403, 422, 429, 500],
-    examples: { query: { inboxId: '2', kind: 'ads' }, response: { data: [netPost], pageCount: 1 } },
+    examples: { query: { page: '1', perPage: '20', inboxId: '2', kind: 'ads' }, response: { data: [netPost], pageCount: 1 } },
     handler: ({ db, who, query }) => listChannelPostsPage(db, who.workspaceId, 'net', query),
   }),
 ];

@@ -142,7 +142,10 @@ export const commentAutomationRoutes = [
     query: commentAutomationsQuery,
     response: { status: 200, description: listDescription, schema: commentAutomationPageSchema },
     errors: [400, 401, 403, 422, 429, 500],
-    examples: { query: { page: '1', perPage: '20', name: 'price', isActive: 'true' }, response: { data: [photoCommentExample.response], pageCount: 1 } },
+    examples: {
+      query: { page: '1', perPage: '20', name: 'price', isActive: 'true', folderId: '12' },
+      response: { data: [{ ...photoCommentExample.response, folderId: '12' }], pageCount: 1 },
+    },
     handler: ({ db, who, query }) => listCommentAutomationsPage(db, who.workspaceId, 'photo', query),
   }),
   defineRoute({
@@ -155,7 +158,10 @@ export const commentAutomationRoutes = [
     query: commentAutomationsQuery,
     response: { status: 200, description: listDescription, schema: commentAutomationPageSchema },
     errors: [400, 401, 403, 422, 429, 500],
-    examples: { query: { page: '1', perPage: '20', name: 'faq' }, response: { data: [netCommentExample], pageCount: 1 } },
+    examples: {
+      query: { page: '1', perPage: '20', name: 'faq', isActive: 'true', folderId: '11' },
+      response: { data: [{ ...netCommentExample, folderId: '11' }], pageCount: 1 },
+    },
     handler: ({ db, who, query }) => listCommentAutomationsPage(db, who.workspaceId, 'net', query),
   }),
   defineRoute({
