@@ -2,7 +2,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
 import { listCommentAutomations } from '../src/domain/automations/comment-automation.repository.js';
-import { listConversations } from '../src/domain/conversations/conversation.repository.js';
+import { conversationWindow } from '../src/domain/conversations/conversation.repository.js';
 import { countDynamicImages, listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
 import { listLeadAdAutomations } from '../src/domain/lead-ads/lead-ad.repository.js';
 import { listTags } from '../src/domain/tags/tag.repository.js';
@@ -70,14 +70,16 @@ describe(`list order indexes on ${testEngine}`, () => {
       ? new RegExp(`Index (Only )?Scan (Backward )?using ${index} on`).test(plan) && !/\bSort\b/.test(plan) && !/Seq Scan/.test(plan)
       : new RegExp(`^SEARCH \\w+ USING (COVERING )?INDEX ${index} \\(`).test(plan) && !plan.includes('TEMP B-TREE');
 
-  it('pages conversations newest first by id from (workspace_id, id), with and without a cursor or filter', async () => {
+  it('pages conversations by last activity, then id, from (workspace_id, last_activity_at, id), both ways, with and without a cursor or filter', async () => {
     const plans = await recording.plansOf(async () => {
-      const page = await listConversations(db, 2, { limit: 21 });
-      await listConversations(db, 2, { limit: 21, beforeId: Number(page[20].id) });
-      await listConversations(db, 2, { limit: 21, followed: false, beforeId: Number(page[20].id) });
+      const page = await conversationWindow(db, 2, {}, { direction: 'older', limit: 21 });
+      const from = { at: page[20].lastActivityAt!, id: Number(page[20].id) };
+      await conversationWindow(db, 2, {}, { direction: 'older', limit: 21, from });
+      await conversationWindow(db, 2, { followed: false }, { direction: 'older', limit: 21, from });
+      await conversationWindow(db, 2, {}, { direction: 'newer', limit: 21, from });
     });
-    expect(plans).toHaveLength(3);
-    for (const plan of plans) expect(inIndexOrder(plan, 'conversations_workspace_id_idx'), plan).toBe(true);
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) expect(inIndexOrder(plan, 'conversations_workspace_activity_id_idx'), plan).toBe(true);
   });
 
   it('pages comment automations newest first by id, of one channel or both, from an index in that order', async () => {
@@ -92,11 +94,12 @@ describe(`list order indexes on ${testEngine}`, () => {
     for (const plan of plans.slice(2)) expect(inIndexOrder(plan, 'comment_automations_workspace_id_idx'), plan).toBe(true);
   });
 
-  // Lead-ad automations and tags are listed whole (no pages): every row of the workspace is read
-  // and returned either way, so sorting them costs no more than reading them in order would.
+  // Tags are listed whole (no pages): every row of the workspace is read and returned either way,
+  // so sorting them costs no more than reading them in order would. Lead-ad automations are paged
+  // newest first from (workspace_id, created_at); ties by id are sorted within equal instants.
   it("lists lead-ad automations and tags from the workspace's rows only", async () => {
     const plans = await recording.plansOf(async () => {
-      await listLeadAdAutomations(db, 2);
+      await listLeadAdAutomations(db, 2, { limit: 20, offset: 0 });
       await listTags(db, 2);
     });
     expect(plans).toHaveLength(2);

@@ -2,6 +2,7 @@ import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ConversationsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
+import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
 import type { ConversationScalars } from './conversation.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
 
@@ -91,27 +92,116 @@ export async function conversationsForContacts(db: Executor, workspaceId: number
   return rows.map(toConversation);
 }
 
-/** Newest first by id, keyset-paginated; optionally only followed or unfollowed ones. */
-export async function listConversations(
+/** What the list filters on, with its ids checked to be the workspace's (see the service). */
+export interface ConversationListFilters {
+  followed?: boolean;
+  archived?: boolean;
+  botEnabled?: boolean;
+  /** A user id, or null: nobody assigned (or an assignee outside the workspace, which reads as none). */
+  assignedUserId?: number | null;
+  assignedInboxTeamId?: number | null;
+  inboxId?: number;
+  keyword?: string;
+}
+
+/** The text a keyword is searched in: the contact's name, email and phone (as the contacts list searches). */
+const contactSearchText = sql`coalesce(k.first_name, '') || ' ' || coalesce(k.last_name, '') || ' ' || coalesce(k.email, '') || ' ' || coalesce(k.phone_number, '')`;
+
+/**
+ * The ids of the workspace's contacts matching a keyword: a keyword of 3+ characters narrows them
+ * through the workspace's trigram tokens (src/db/search.ts), a shorter one reads the workspace's
+ * contacts; LIKE (ILIKE) decides either way.
+ */
+function contactsMatching(db: Executor, workspaceId: number, keyword: string) {
+  const base = db.selectFrom('contacts as k').select('k.id');
+  const scoped = usesTrigramIndex(keyword)
+    ? base.where(sameWorkspace('k.workspace_id', workspaceId)).where(workspaceTrigramCandidates(db, 'contacts', workspaceId, keyword))
+    : base.where('k.workspace_id', '=', workspaceId);
+  return scoped.where(containsInsensitive(db, contactSearchText, keyword));
+}
+
+/**
+ * One window of the list, in the order of the (workspace_id, last_activity_at, id) index: `older`
+ * reads newest first, strictly past `from` when given; `newer` reads oldest first, strictly before
+ * `from` (the caller reverses it). Keyset only, so inserts never shift a page.
+ */
+export async function conversationWindow(
   db: Executor,
   workspaceId: number,
-  opts: { limit: number; beforeId?: number; followed?: boolean },
+  filters: ConversationListFilters,
+  w: { direction: 'older' | 'newer'; from?: { at: string; id: number }; limit: number },
 ): Promise<ConversationScalars[]> {
   let q = scopedConversations(db, workspaceId).where('conversations.workspace_id', '=', workspaceId);
-  if (opts.beforeId !== undefined) q = q.where('conversations.id', '<', opts.beforeId);
-  if (opts.followed !== undefined) q = q.where('conversations.followed', '=', bool(opts.followed));
-  const rows = await q.orderBy('conversations.id', 'desc').limit(opts.limit).execute();
+  const from = w.from;
+  if (from) {
+    q = q.where((eb) => eb(eb.refTuple('conversations.last_activity_at', 'conversations.id'), w.direction === 'older' ? '<' : '>', eb.tuple(from.at, from.id)));
+  }
+  if (filters.followed !== undefined) q = q.where('conversations.followed', '=', bool(filters.followed));
+  if (filters.botEnabled !== undefined) q = q.where('conversations.bot_enabled', '=', bool(filters.botEnabled));
+  if (filters.archived !== undefined) q = q.where('conversations.archived_at', filters.archived ? 'is not' : 'is', null);
+  if (filters.inboxId !== undefined) q = q.where('conversations.inbox_id', '=', filters.inboxId);
+  const user = filters.assignedUserId;
+  if (user !== undefined) {
+    q = user === null
+      ? q.where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'conversations.assigned_user_id').where('u.workspace_id', '=', workspaceId))),
+        )
+      : q.where('conversations.assigned_user_id', '=', user);
+  }
+  const team = filters.assignedInboxTeamId;
+  if (team !== undefined) {
+    q = team === null
+      ? q.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('inbox_teams as t').select('t.id').whereRef('t.id', '=', 'conversations.assigned_inbox_team_id').where('t.workspace_id', '=', workspaceId),
+            ),
+          ),
+        )
+      : q.where('conversations.assigned_inbox_team_id', '=', team);
+  }
+  if (filters.keyword) q = q.where('conversations.contact_id', 'in', contactsMatching(db, workspaceId, filters.keyword));
+  const order = w.direction === 'older' ? 'desc' : 'asc';
+  const rows = await q.orderBy('conversations.last_activity_at', order).orderBy('conversations.id', order).limit(w.limit).execute();
   return rows.map(toConversation);
 }
 
-/** Sets `followed`; false when the conversation is not in this workspace (nor its contact: see scopedConversations). */
-export async function setFollowed(db: Executor, workspaceId: number, id: number, followed: boolean): Promise<boolean> {
+/** The conversation columns an action may change; `updated_at` always moves. */
+export interface ConversationChanges {
+  followed?: boolean;
+  archive?: 'now' | 'clear';
+  assignedUserId?: number | null;
+  assignedInboxTeamId?: number | null;
+  botEnabled?: boolean;
+  botResumeAt?: string | null;
+  agentLastReadAt?: string | null;
+}
+
+/**
+ * Applies the changes; false when the conversation is not in this workspace (nor its contact: see
+ * scopedConversations). Archiving keeps an earlier archive time (`coalesce`).
+ */
+export async function updateConversation(db: Executor, workspaceId: number, id: number, c: ConversationChanges, now = nowIso()): Promise<boolean> {
   const result = await db
     .updateTable('conversations')
-    .set({ followed: bool(followed), updated_at: nowIso() })
+    .set({
+      updated_at: now,
+      ...(c.followed !== undefined && { followed: bool(c.followed) }),
+      ...(c.archive === 'now' && { archived_at: sql<string>`coalesce(archived_at, ${now})` }),
+      ...(c.archive === 'clear' && { archived_at: null }),
+      ...(c.assignedUserId !== undefined && { assigned_user_id: c.assignedUserId }),
+      ...(c.assignedInboxTeamId !== undefined && { assigned_inbox_team_id: c.assignedInboxTeamId }),
+      ...(c.botEnabled !== undefined && { bot_enabled: bool(c.botEnabled) }),
+      ...(c.botResumeAt !== undefined && { bot_resume_at: c.botResumeAt }),
+      ...(c.agentLastReadAt !== undefined && { agent_last_read_at: c.agentLastReadAt }),
+    })
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .where(contactInWorkspace(workspaceId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Sets `followed`; false when the conversation is not in this workspace (nor its contact: see scopedConversations). */
+export const setFollowed = (db: Executor, workspaceId: number, id: number, followed: boolean): Promise<boolean> =>
+  updateConversation(db, workspaceId, id, { followed });
