@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
 import { photoCommentBody } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
-import { digits, forbidden, invalidRequestData, isoNow } from './support/rest.js';
+import { fixtures } from './support/fixtures.js';
+import { digits, forbidden, invalidRequestData, isoNow, validationError } from './support/rest.js';
 
 type Body = Record<string, any>;
 
@@ -137,6 +138,21 @@ describe('POST /v1/photo-comments', () => {
       { message: 'Invalid input: expected string, received number', path: ['body', 'post', 'value', 1] },
     ]);
     for (const type of ['published', 'ads', 'reels', 'postIds', 'all']) expect((await post(withChange((b) => (b.post = { type, value: [] })))).status).toBe(201);
+  });
+
+  it("checks postIds against the workspace's photo media: unknown ids, net posts and another workspace's media are 422 naming each", async () => {
+    const f = fixtures(t.db, ws.id);
+    await f.channelPost('photo', await f.inbox('Photo account', 'photo'), { id: '17890055' });
+    await f.channelPost('net', await f.inbox('Page', 'net'), { id: '1020_9001' });
+    const o = fixtures(t.db, (await t.workspace({ name: 'Other photo' })).id);
+    await o.channelPost('photo', await o.inbox('Their account', 'photo'), { id: '17890099' });
+
+    const ok = await post(withChange((b) => (b.post = { type: 'postIds', value: ['17890055'] })));
+    expect(ok.status).toBe(201);
+    expect(ok.body.post).toEqual({ type: 'postIds', value: ['17890055'] });
+    const res = await post(withChange((b) => (b.post = { type: 'postIds', value: ['17890055', '1020_9001', '9001', '17890099', '17890056'] })));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(validationError({ field: 'post.value', reason: 'notFound', ids: ['1020_9001', '9001', '17890099', '17890056'] }));
   });
 
   it('checks both reply objects: type enum, value string or null, at most 10 values of {value}', async () => {
