@@ -108,7 +108,7 @@ describe('GraphQL mutations', () => {
     const keep = String(await f.leadAd('Keep'));
     const gone = String(await f.leadAd('Gone'));
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: gone }, token)).body).toEqual({ data: { deleteNetLeadAdAutomation: { success: true } } });
-    expect((await gql(t, LeadAdAutomationsDocument, {}, token)).body.data!.leadAdAutomations.map((a) => a.id)).toEqual([keep]);
+    expect((await gql(t, LeadAdAutomationsDocument, {}, token)).body.data!.leadAdAutomations.data.map((a) => a.id)).toEqual([keep]);
     expect((await gql(t, DeleteNetLeadAdAutomationDocument, { id: gone }, token)).body).toEqual({
       data: null,
       errors: [fieldError(['deleteNetLeadAdAutomation'], { ...envelopes.notFound, data: { resource: 'Lead-ad automation' } }, 'Lead-ad automation not found')],

@@ -81,7 +81,7 @@ describe('GraphQL workspace isolation', () => {
     expect((await gql(t, TagsDocument, {}, asA)).body.data!.tags.map((x) => x.name)).toEqual(['a-tag']);
     expect((await gql(t, ConversationsDocument, {}, asA)).body.data!.conversations.edges.map((e) => e.node.id)).toEqual([ids.a.conversation]);
     expect((await gql(t, CommentAutomationsDocument, {}, asA)).body.data!.commentAutomations.edges.map((e) => e.node.id)).toEqual([ids.a.netComment]);
-    expect((await gql(t, LeadAdAutomationsDocument, {}, asA)).body.data!.leadAdAutomations.map((x) => x.id)).toEqual([ids.a.leadAd]);
+    expect((await gql(t, LeadAdAutomationsDocument, {}, asA)).body.data!.leadAdAutomations.data.map((x) => x.id)).toEqual([ids.a.leadAd]);
     expect((await gql(t, DynamicImagesDocument, {}, asA)).body.data!.dynamicImages).toEqual({ pageCount: 1, data: [expect.objectContaining({ id: ids.a.image })] });
     expect((await gql(t, ErrorLogsDocument, {}, asA)).body.data!.errorLogs).toEqual({ pageCount: 1, data: [expect.objectContaining({ id: ids.a.log })] });
   });
@@ -120,6 +120,6 @@ describe('GraphQL workspace isolation', () => {
     });
     const asB = { token: b.developerToken };
     expect((await gql(t, ConversationDocument, { id: ids.b.conversation }, asB)).body.data!.conversation.followed).toBe(true);
-    expect((await gql(t, LeadAdAutomationsDocument, {}, asB)).body.data!.leadAdAutomations.map((x) => x.id)).toEqual([ids.b.leadAd]);
+    expect((await gql(t, LeadAdAutomationsDocument, {}, asB)).body.data!.leadAdAutomations.data.map((x) => x.id)).toEqual([ids.b.leadAd]);
   });
 });

@@ -43,6 +43,13 @@ const contactRules: Record<string, Describer> = {
   // A custom field's type or options change (custom-field.service.ts).
   // unknownReferences (catalogue.ts): ids in a definition that name nothing in the workspace.
   notFound: (d) => `${String(d.field)} names nothing in this workspace: ${Array.isArray(d.ids) ? d.ids.join(', ') : ''}`,
+  // A lead-ad automation's forms (lead-ad.service.ts): one automation per page and form.
+  alreadyClaimed: (d) => {
+    const claims = Array.isArray(d.claims) ? (d.claims as { formId: string; automationId: string; automationName: string }[]) : [];
+    const held = claims.map((c) => `${c.formId === '*' ? 'every form (*)' : `form ${c.formId}`} by automation ${c.automationId} ("${c.automationName}")`);
+    return `Another lead-ad automation already answers forms of page ${String(d.pageId)}: ${held.join('; ')}`;
+  },
+  notAQuestion: (d) => `${String(d.field)}: no chosen form of the page asks ${Array.isArray(d.keys) ? d.keys.join(', ') : ''}`,
   valuesDoNotFit: (d) =>
     `${plural(typeof d.count === 'number' ? d.count : 0, 'stored value')} would not fit the new ${String(d.field)}: nothing was changed (data.values lists them)`,
 };

@@ -10,10 +10,12 @@ import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repos
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
 import { contactCountsOfInboxes } from '../domain/inboxes/inbox.repository.js';
-import { leadAdAutomationsByIds } from '../domain/lead-ads/lead-ad.repository.js';
+import { fieldMappingsFor, leadAdAutomationsByIds, sequenceIdsFor, tagIdsFor } from '../domain/lead-ads/lead-ad.repository.js';
+import { formsOfPages } from '../domain/lead-ads/lead-page.repository.js';
 import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
 import { sequencesByIds, subscriberCounts } from '../domain/sequences/sequence.repository.js';
 import { groupBy, inKeyOrder } from '../domain/shared/group.js';
+import type { LeadForm } from '../domain/lead-ads/lead-page.schema.js';
 import { tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
 import { findUsersByIds, type UserRecord } from '../domain/users/user.repository.js';
 import { getWorkspace, presentWorkspace } from '../domain/workspaces/workspace.service.js';
@@ -21,6 +23,10 @@ import { getWorkspace, presentWorkspace } from '../domain/workspaces/workspace.s
 /** Many rows per contact: one statement per batch of contact ids, results in key order. */
 const perContact = <T extends { contactId: string }>(load: (ids: readonly number[]) => Promise<T[]>) =>
   new DataLoader<number, T[]>(async (ids) => inKeyOrder(ids.map(String), groupBy(await load(ids), (r) => r.contactId)));
+
+/** Many rows per record id: one statement per batch of ids, results in key order. */
+const perKey = <T>(load: (ids: readonly number[]) => Promise<T[]>, key: (row: T) => string) =>
+  new DataLoader<number, T[]>(async (ids) => inKeyOrder(ids.map(String), groupBy(await load(ids), key)));
 
 /** One row per id (null when absent or in another workspace). */
 const byId = <T extends { id: string | number }>(load: (ids: readonly number[]) => Promise<T[]>) =>
@@ -62,6 +68,12 @@ export function createLoaders(db: Executor, workspaceId: number) {
     conversation: byId((ids) => conversationsByIds(db, workspaceId, ids)),
     commentAutomation: byId((ids) => commentAutomationsByIds(db, workspaceId, ids)),
     leadAdAutomation: byId((ids) => leadAdAutomationsByIds(db, workspaceId, ids)),
+    // A lead-ad automation's mappings, tag ids and sequence ids (the records through tag, sequence
+    // and customField), and a lead page's forms: one statement per batch.
+    leadAdFieldMappings: perKey((ids) => fieldMappingsFor(db, workspaceId, ids), (r) => r.automationId),
+    leadAdTagIds: perKey((ids) => tagIdsFor(db, workspaceId, ids), (r) => r.automationId),
+    leadAdSequenceIds: perKey((ids) => sequenceIdsFor(db, workspaceId, ids), (r) => r.automationId),
+    leadPageForms: new DataLoader<string, LeadForm[]>(async (pageIds) => inKeyOrder(pageIds, groupBy(await formsOfPages(db, workspaceId, pageIds), (f) => f.pageId))),
     dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
     errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
     sequence: byId((ids) => sequencesByIds(db, workspaceId, ids)),

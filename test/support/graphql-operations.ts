@@ -8,11 +8,9 @@ import {
   ConversationsDocument,
   CreateContactDocument,
   CreatePhotoCommentAutomationDocument,
-  DeleteNetLeadAdAutomationDocument,
   DynamicImagesDocument,
   ErrorLogsDocument,
   FollowConversationDocument,
-  LeadAdAutomationsDocument,
   TagsDocument,
   UnfollowConversationDocument,
   WorkspaceDocument,
@@ -128,13 +126,6 @@ export const operations: GraphQLOperation[] = [
     prepare: async (t) => (o) => gql(t, CommentAutomationsDocument, {}, o),
   },
   {
-    field: 'Query.leadAdAutomations',
-    action: 'read',
-    scope: 'automations',
-    workspaceTokensOnly: false,
-    prepare: async (t) => (o) => gql(t, LeadAdAutomationsDocument, {}, o),
-  },
-  {
     field: 'Query.dynamicImages',
     action: 'read',
     scope: 'dynamic_images',
@@ -175,16 +166,6 @@ export const operations: GraphQLOperation[] = [
     scope: 'automations',
     workspaceTokensOnly: false,
     prepare: async (t) => (o) => gql(t, CreatePhotoCommentAutomationDocument, { input: photoCommentInput() }, o),
-  },
-  {
-    field: 'Mutation.deleteNetLeadAdAutomation',
-    action: 'delete',
-    scope: 'automations',
-    workspaceTokensOnly: false,
-    prepare: async (t, ws) => {
-      const id = String(await fixtures(t.db, ws).leadAd('Spring form'));
-      return (o) => gql(t, DeleteNetLeadAdAutomationDocument, { id }, o);
-    },
   },
   {
     field: 'Mutation.unfollowConversation',

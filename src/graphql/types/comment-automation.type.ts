@@ -139,7 +139,7 @@ const PostSelectorInput = builder.inputType('PostSelectorInput', {
   fields: (t) => ({ type: t.field({ type: PostSelectorTypeEnum, required: true }), value: t.stringList({ required: true }) }),
 });
 const ReplyValueInput = builder.inputType('ReplyValueInput', { fields: (t) => ({ value: t.string({ required: true }) }) });
-const ReplyInput = builder.inputType('ReplyInput', {
+export const ReplyInput = builder.inputType('ReplyInput', {
   fields: (t) => ({ type: t.field({ type: ReplyTypeEnum, required: true }), value: t.string(), values: t.field({ type: [ReplyValueInput] }) }),
 });
 const IncludeKeywordsInput = builder.inputType('IncludeKeywordsInput', {

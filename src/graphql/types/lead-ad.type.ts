@@ -1,30 +1,162 @@
-import type { LeadAdAutomation } from '../../domain/lead-ads/lead-ad.schema.js';
-import { deleteNetLeadAd, listLeadAdAutomations } from '../../domain/lead-ads/lead-ad.service.js';
+import { z } from 'zod';
+import type { FieldMappingRow } from '../../domain/lead-ads/lead-ad.repository.js';
+import { createLeadAdInput, keywordField, updateLeadAdInput, type LeadAdRecord } from '../../domain/lead-ads/lead-ad.schema.js';
+import { createLeadAd, deleteNetLeadAd, getLeadAd, listLeadAdRecordsPage, updateLeadAd } from '../../domain/lead-ads/lead-ad.service.js';
+import { pageArgsSchema } from '../../domain/shared/pagination.js';
+import { plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
-import { ReplyType } from './comment-automation.type.js';
+import { pageArgs, pageComplexity, pageOf } from '../page.js';
+import { ReplyInput, ReplyType } from './comment-automation.type.js';
+import { CustomFieldType } from './custom-field.type.js';
+import { SequenceType } from './sequence.type.js';
+import { TagType } from './tag.type.js';
 
-export const LeadAdAutomationType = builder.node(builder.objectRef<LeadAdAutomation>('LeadAdAutomation'), {
-  ...nodeOptions('LeadAdAutomation', { action: 'read', scope: 'automations' }, ({ loaders }) => loaders.leadAdAutomation),
+const read = { action: 'read', scope: 'automations' } as const;
+const write = { action: 'write', scope: 'automations' } as const;
+
+/** Records loaded by id; one removed since its id was read is left out. */
+const present = <T>(rows: (T | null)[]): T[] => rows.filter((r): r is T => r !== null);
+
+const LeadAdFieldMappingType = builder.objectRef<Omit<FieldMappingRow, 'automationId'>>('LeadAdFieldMapping').implement({
+  description: 'The answer to a form question goes into a custom field of the contact (its type must accept the answer: checked when leads arrive).',
+  fields: (t) => ({
+    questionKey: t.exposeString('questionKey', { description: 'The key of a question of the forms (LeadForm.questions.key)' }),
+    customFieldId: t.exposeID('customFieldId', { description: "The field's plain id" }),
+    customField: t.field({
+      type: CustomFieldType,
+      description: 'The field (one statement for every mapping of the response)',
+      // Mappings go with their field when it is deleted: a mapping read a moment ago names one.
+      resolve: async (m, _a, { loaders }) => (await loaders.customField.load(Number(m.customFieldId)))!,
+    }),
+  }),
+});
+
+export const LeadAdAutomationType = builder.node(builder.objectRef<LeadAdRecord>('LeadAdAutomation'), {
+  ...nodeOptions('LeadAdAutomation', read, ({ loaders }) => loaders.leadAdAutomation),
   description: 'Replies to new leads of social-network lead-ad forms (REST: /v1/net-lead-ads).',
   fields: (t) => ({
     rawId: rawIdField(t),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     name: t.exposeString('name'),
-    pageId: t.exposeString('pageId', { nullable: true }),
-    formIds: t.exposeStringList('formIds'),
+    pageId: t.exposeString('pageId', { nullable: true, description: 'The connected page (leadPages); null only on automations made before pages were connected' }),
+    formIds: t.exposeStringList('formIds', { description: 'Forms of the page it answers; ["*"] is every form of the page' }),
     isActive: t.exposeBoolean('isActive'),
     reply: t.expose('reply', { type: ReplyType }),
+    fieldMappings: t.field({
+      type: [LeadAdFieldMappingType],
+      description: 'Question-to-custom-field mappings, in the order given (one statement for every automation of the response)',
+      resolve: (a, _args, { loaders }) => loaders.leadAdFieldMappings.load(Number(a.id)),
+    }),
+    tags: t.field({
+      type: [TagType],
+      description: 'Live tags added to each lead, in the order given (one statement for the ids and one for the tags, for every automation of the response)',
+      resolve: async (a, _args, { loaders }) => {
+        const ids = await loaders.leadAdTagIds.load(Number(a.id));
+        return present(await Promise.all(ids.map((r) => loaders.tag.load(Number(r.id)))));
+      },
+    }),
+    sequences: t.field({
+      type: [SequenceType],
+      description: 'Sequences each lead is subscribed to, in the order given (one statement for the ids and one for the sequences, for every automation of the response)',
+      resolve: async (a, _args, { loaders }) => {
+        const ids = await loaders.leadAdSequenceIds.load(Number(a.id));
+        return present(await Promise.all(ids.map((r) => loaders.sequence.load(Number(r.id)))));
+      },
+    }),
   }),
 });
 
 builder.queryField('leadAdAutomations', (t) =>
   t.field({
-    type: [LeadAdAutomationType],
-    description: 'Every lead-ad automation of the workspace, newest first.',
-    access: { action: 'read', scope: 'automations' },
-    resolve: (_r, _a, { db, who }) => listLeadAdAutomations(db, who.workspaceId),
+    type: pageOf('LeadAdAutomationPage', LeadAdAutomationType),
+    description: 'Like GET /v1/net-lead-ads: the lead-ad automations, newest first; `keyword` keeps those whose name contains it (any case).',
+    access: read,
+    args: { ...pageArgs(t.arg), keyword: t.arg.string({ description: 'Case-insensitive substring of the name' }) },
+    validate: pageArgsSchema.extend({ keyword: keywordField.nullable() }),
+    complexity: pageComplexity,
+    resolve: (_r, args, { db, who }) => listLeadAdRecordsPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, keyword: args.keyword ?? undefined }),
+  }),
+);
+
+const leadAdIdArg = (arg: ArgBuilder) => arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('LeadAdAutomation'));
+
+builder.queryField('leadAdAutomation', (t) =>
+  t.field({
+    type: LeadAdAutomationType,
+    description: 'One lead-ad automation (as GET /v1/net-lead-ads/{id}).',
+    access: read,
+    args: { id: leadAdIdArg(t.arg) },
+    resolve: (_r, { id }, { db, who }) => getLeadAd(db, who.workspaceId, id),
+  }),
+);
+
+const FieldMappingInput = builder.inputType('LeadAdFieldMappingInput', {
+  fields: (t) => ({ questionKey: t.string({ required: true }), customFieldId: t.id({ required: true, description: 'Global or plain digit id' }) }),
+});
+
+const inputFields = (required: boolean) => (t: any) => ({
+  name: t.string({ required }),
+  pageId: t.string({ required, description: 'A connected page (leadPages)' }),
+  formIds: t.stringList({ required, description: 'Forms of the page (leadForms), or ["*"] for every form of the page' }),
+  fieldMappings: t.field({ type: [FieldMappingInput], description: 'Each question key once' }),
+  reply: t.field({ type: ReplyInput, required }),
+  tagIds: t.idList({ description: 'Live tags: global or plain digit ids' }),
+  sequenceIds: t.idList({ description: 'Sequences: global or plain digit ids' }),
+  isActive: t.boolean(),
+});
+
+const CreateInputType = builder.inputType('CreateLeadAdAutomationInput', {
+  description: 'The body of POST /v1/net-lead-ads; fieldMappings, tagIds and sequenceIds default to none, isActive to true.',
+  fields: inputFields(true),
+});
+const UpdateInputType = builder.inputType('UpdateLeadAdAutomationInput', {
+  description: 'The body of PATCH /v1/net-lead-ads/{id}: at least one field; each given one replaces the stored value whole.',
+  fields: inputFields(false),
+});
+
+/**
+ * GraphQL input as the REST body: explicit nulls mean "not given", global ids become plain ids, a
+ * reply's absent `value` is null (as the contract's reply object has it) and `values: null` none.
+ */
+const fromGraphQL = (input: unknown) => {
+  if (!input || typeof input !== 'object') return input;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+  if (out.reply && typeof out.reply === 'object') {
+    const { value, values, ...rest } = out.reply as Record<string, unknown>;
+    out.reply = { ...rest, value: value ?? null, ...(values != null ? { values } : {}) };
+  }
+  if (Array.isArray(out.tagIds)) out.tagIds = plainIds('Tag')(out.tagIds);
+  if (Array.isArray(out.sequenceIds)) out.sequenceIds = plainIds('Sequence')(out.sequenceIds);
+  if (Array.isArray(out.fieldMappings)) {
+    out.fieldMappings = out.fieldMappings.map((m: unknown) =>
+      m && typeof m === 'object' ? { ...m, customFieldId: plainIds('CustomField')((m as { customFieldId?: unknown }).customFieldId) } : m,
+    );
+  }
+  return out;
+};
+
+builder.mutationField('createLeadAdAutomation', (t) =>
+  t.field({
+    type: LeadAdAutomationType,
+    description: 'Like POST /v1/net-lead-ads: a form already answered by another automation is 422 validation (reason alreadyClaimed). The trial and MAC gates apply.',
+    access: write,
+    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(fromGraphQL, createLeadAdInput)) },
+    resolve: (_r, { input }, { db, who }) => createLeadAd(db, who.workspaceId, input),
+  }),
+);
+
+builder.mutationField('updateLeadAdAutomation', (t) =>
+  t.field({
+    type: LeadAdAutomationType,
+    description: 'Like PATCH /v1/net-lead-ads/{id}: the given fields replace the stored ones whole; the result must be a valid automation.',
+    access: write,
+    args: {
+      id: leadAdIdArg(t.arg),
+      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(fromGraphQL, updateLeadAdInput)),
+    },
+    resolve: (_r, { id, input }, { db, who }) => updateLeadAd(db, who.workspaceId, id, input, ['input']),
   }),
 );
 
@@ -33,7 +165,7 @@ builder.mutationField('deleteNetLeadAdAutomation', (t) =>
     type: SuccessType,
     description: 'Like DELETE /v1/net-lead-ads/{id}: permanent; replying to its leads stops. A delete: open after the trial or at the MAC limit.',
     access: { action: 'delete', scope: 'automations' },
-    args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('LeadAdAutomation')) },
+    args: { id: leadAdIdArg(t.arg) },
     resolve: (_r, { id }, { db, who }) => deleteNetLeadAd(db, who.workspaceId, id),
   }),
 );

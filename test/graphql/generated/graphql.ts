@@ -36,6 +36,33 @@ export type CreateContactInput = {
   phoneNumber?: string | null | undefined;
 };
 
+/** The body of POST /v1/dynamic-images: name and data; customFieldId (null: none), backgroundUrl (default "") and enabled (default true) optional. */
+export type CreateDynamicImageInput = {
+  backgroundUrl?: string | null | undefined;
+  /** A custom field of the workspace (global or digit id); null or "" for none */
+  customFieldId?: string | number | null | undefined;
+  data: DynamicImageDataInput;
+  enabled?: boolean | null | undefined;
+  name: string;
+};
+
+/** The body of POST /v1/net-lead-ads; fieldMappings, tagIds and sequenceIds default to none, isActive to true. */
+export type CreateLeadAdAutomationInput = {
+  /** Each question key once */
+  fieldMappings?: Array<LeadAdFieldMappingInput> | null | undefined;
+  /** Forms of the page (leadForms), or ["*"] for every form of the page */
+  formIds: Array<string>;
+  isActive?: boolean | null | undefined;
+  name: string;
+  /** A connected page (leadPages) */
+  pageId: string;
+  reply: ReplyInput;
+  /** Sequences: global or plain digit ids */
+  sequenceIds?: Array<string | number> | null | undefined;
+  /** Live tags: global or plain digit ids */
+  tagIds?: Array<string | number> | null | undefined;
+};
+
 /** The body of POST /v1/photo-comments. */
 export type CreatePhotoCommentAutomationInput = {
   /** HH:mm */
@@ -72,6 +99,42 @@ export type DelayType =
   | 'randomWithin60Minutes'
   | 'seconds';
 
+/** The canvas (width and height: whole pixels, 1 to 4096) and at most 50 elements, ids unique, every box inside the canvas. */
+export type DynamicImageDataInput = {
+  elements: Array<DynamicImageElementInput>;
+  height: number;
+  width: number;
+};
+
+/** A layout element, as REST takes it: id, x, y, width, height and type (`image` or `text`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align. Fields of the other kind must be left out (or null). */
+export type DynamicImageElementInput = {
+  /** text: `left`, `center` or `right` */
+  align?: string | null | undefined;
+  /** text: #RRGGBB */
+  color?: string | null | undefined;
+  /** A custom field (global or digit id), or "" or null for none */
+  customFieldId?: string | number | null | undefined;
+  /** text: 1 to 512 */
+  fontSize?: number | null | undefined;
+  height: number;
+  id: string;
+  /** image: `square` (default), `circle` or `rounded` */
+  imageStyle?: string | null | undefined;
+  /** image: `url`, `customField` or `avatar` */
+  imageType?: string | null | undefined;
+  /** Default false */
+  priority?: boolean | null | undefined;
+  /** text: the literal text (or the fallback of customFieldId) */
+  text?: string | null | undefined;
+  /** `image` or `text` */
+  type: string;
+  /** image: http or https URL, or "" */
+  url?: string | null | undefined;
+  width: number;
+  x: number;
+  y: number;
+};
+
 export type Gender =
   | 'female'
   | 'male'
@@ -97,6 +160,17 @@ export type IncludeKeywordsType =
   | 'all'
   | 'contain'
   | 'equal';
+
+export type LeadAdFieldMappingInput = {
+  /** Global or plain digit id */
+  customFieldId: string | number;
+  questionKey: string;
+};
+
+/** archived forms get no new leads */
+export type LeadFormStatus =
+  | 'active'
+  | 'archived';
 
 /** photo: native login; photoNet: linked via a page of the social network */
 export type PhotoConnectionType =
@@ -147,6 +221,33 @@ export type ShowCommentsAfter =
   | '_12h'
   | 'none';
 
+/** The body of PUT /v1/dynamic-images/{id}: a full replace. customFieldId left out or null means none. */
+export type UpdateDynamicImageInput = {
+  backgroundUrl: string;
+  /** A custom field of the workspace (global or digit id); null, "" or left out for none */
+  customFieldId?: string | number | null | undefined;
+  data: DynamicImageDataInput;
+  enabled: boolean;
+  name: string;
+};
+
+/** The body of PATCH /v1/net-lead-ads/{id}: at least one field; each given one replaces the stored value whole. */
+export type UpdateLeadAdAutomationInput = {
+  /** Each question key once */
+  fieldMappings?: Array<LeadAdFieldMappingInput> | null | undefined;
+  /** Forms of the page (leadForms), or ["*"] for every form of the page */
+  formIds?: Array<string> | null | undefined;
+  isActive?: boolean | null | undefined;
+  name?: string | null | undefined;
+  /** A connected page (leadPages) */
+  pageId?: string | null | undefined;
+  reply?: ReplyInput | null | undefined;
+  /** Sequences: global or plain digit ids */
+  sequenceIds?: Array<string | number> | null | undefined;
+  /** Live tags: global or plain digit ids */
+  tagIds?: Array<string | number> | null | undefined;
+};
+
 export type CommentAutomationFieldsFragment = { createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } };
 
 export type CommentAutomationQueryVariables = Exact<{
@@ -171,18 +272,6 @@ export type CreatePhotoCommentAutomationMutationVariables = Exact<{
 
 
 export type CreatePhotoCommentAutomationMutation = { createPhotoCommentAutomation: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
-
-export type LeadAdAutomationsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LeadAdAutomationsQuery = { leadAdAutomations: Array<{ createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null } }> };
-
-export type DeleteNetLeadAdAutomationMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteNetLeadAdAutomationMutation = { deleteNetLeadAdAutomation: { success: boolean } };
 
 export type ContactsWithEverythingQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -241,6 +330,23 @@ export type ConversationsQueryVariables = Exact<{
 
 export type ConversationsQuery = { conversations: { edges: Array<{ node: { followed: boolean, contactId: string, id: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type ConversationPageQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+  followed?: boolean | null | undefined;
+  archived?: boolean | null | undefined;
+  botEnabled?: boolean | null | undefined;
+  assignedUserId?: string | number | null | undefined;
+  assignedInboxTeamId?: string | number | null | undefined;
+  inboxId?: string | number | null | undefined;
+  keyword?: string | null | undefined;
+}>;
+
+
+export type ConversationPageQuery = { conversations: { edges: Array<{ cursor: string, node: { id: string } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } };
+
 export type UnfollowConversationMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -262,6 +368,195 @@ export type ConversationsWithEverythingQueryVariables = Exact<{
 
 export type ConversationsWithEverythingQuery = { conversations: { edges: Array<{ node: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } }> } };
 
+export type ArchiveConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ArchiveConversationMutation = { archiveConversation: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type UnarchiveConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type UnarchiveConversationMutation = { unarchiveConversation: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type AssignConversationMutationVariables = Exact<{
+  id: string | number;
+  userId?: string | number | null | undefined;
+  inboxTeamId?: string | number | null | undefined;
+}>;
+
+
+export type AssignConversationMutation = { assignConversation: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type EnableConversationBotMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EnableConversationBotMutation = { enableConversationBot: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type DisableConversationBotMutationVariables = Exact<{
+  id: string | number;
+  resumeAt?: string | null | undefined;
+}>;
+
+
+export type DisableConversationBotMutation = { disableConversationBot: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type MarkConversationReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkConversationReadMutation = { markConversationRead: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type MarkConversationUnreadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MarkConversationUnreadMutation = { markConversationUnread: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
+
+export type DynamicImageFieldsFragment = { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+      | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+    > } };
+
+export type DynamicImagesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  name?: string | null | undefined;
+}>;
+
+
+export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+          | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+          | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        > } }> } };
+
+export type DynamicImageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DynamicImageQuery = { dynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      > } } };
+
+export type DynamicImagesWithCustomFieldQueryVariables = Exact<{
+  perPage?: number | null | undefined;
+}>;
+
+
+export type DynamicImagesWithCustomFieldQuery = { dynamicImages: { data: Array<{ id: string, customField: { name: string, type: string, id: string } | null }> } };
+
+export type CreateDynamicImageMutationVariables = Exact<{
+  input: CreateDynamicImageInput;
+}>;
+
+
+export type CreateDynamicImageMutation = { createDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      > } } };
+
+export type UpdateDynamicImageMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDynamicImageInput;
+}>;
+
+
+export type UpdateDynamicImageMutation = { updateDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      > } } };
+
+export type SetDynamicImageEnabledMutationVariables = Exact<{
+  id: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetDynamicImageEnabledMutation = { setDynamicImageEnabled: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      > } } };
+
+export type DeleteDynamicImageMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDynamicImageMutation = { deleteDynamicImage: { success: boolean } };
+
+export type LeadAdAutomationFieldsFragment = { createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> };
+
+export type LeadAdAutomationsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  keyword?: string | null | undefined;
+}>;
+
+
+export type LeadAdAutomationsQuery = { leadAdAutomations: { pageCount: number, data: Array<{ createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null } }> } };
+
+export type LeadAdAutomationsWithRelationsQueryVariables = Exact<{
+  perPage?: number | null | undefined;
+}>;
+
+
+export type LeadAdAutomationsWithRelationsQuery = { leadAdAutomations: { pageCount: number, data: Array<{ createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> }> } };
+
+export type LeadAdAutomationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LeadAdAutomationQuery = { leadAdAutomation: { createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> } };
+
+export type CreateLeadAdAutomationMutationVariables = Exact<{
+  input: CreateLeadAdAutomationInput;
+}>;
+
+
+export type CreateLeadAdAutomationMutation = { createLeadAdAutomation: { createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> } };
+
+export type UpdateLeadAdAutomationMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateLeadAdAutomationInput;
+}>;
+
+
+export type UpdateLeadAdAutomationMutation = { updateLeadAdAutomation: { createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> } };
+
+export type DeleteNetLeadAdAutomationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteNetLeadAdAutomationMutation = { deleteNetLeadAdAutomation: { success: boolean } };
+
+export type LeadPagesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type LeadPagesQuery = { leadPages: { pageCount: number, data: Array<{ rawId: string, name: string, inboxId: string | null, formsCount: number, createdAt: string, updatedAt: string, forms: Array<{ rawId: string, name: string, status: LeadFormStatus }> }> } };
+
+export type LeadFormsQueryVariables = Exact<{
+  pageId: string;
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type LeadFormsQuery = { leadForms: { pageCount: number, data: Array<{ rawId: string, pageId: string, name: string, status: LeadFormStatus, createdAt: string, updatedAt: string, questions: Array<{ key: string, label: string, type: string }> }> } };
+
 export type TooDeepQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -276,15 +571,6 @@ export type TwoExpensivePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TwoExpensivePagesQuery = { a: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> }, b: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> } };
-
-export type DynamicImagesQueryVariables = Exact<{
-  page?: number | null | undefined;
-  perPage?: number | null | undefined;
-  name?: string | null | undefined;
-}>;
-
-
-export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<{ id: string, x: number, y: number, width: number, height: number, type: string, imageType: string, priority: boolean, url: string, customFieldId: string, imageStyle: string }> } }> } };
 
 export type ErrorLogsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -445,6 +731,78 @@ export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ConversationFields"}) as unknown as TypedDocumentString<ConversationFieldsFragment, unknown>;
+export const DynamicImageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}
+    `, {"fragmentName":"DynamicImageFields"}) as unknown as TypedDocumentString<DynamicImageFieldsFragment, unknown>;
+export const LeadAdAutomationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment LeadAdAutomationFields on LeadAdAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  pageId
+  formIds
+  isActive
+  reply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  fieldMappings {
+    questionKey
+    customFieldId
+    customField {
+      rawId
+      name
+      type
+    }
+  }
+  tags {
+    rawId
+    name
+  }
+  sequences {
+    rawId
+    name
+  }
+}
+    `, {"fragmentName":"LeadAdAutomationFields"}) as unknown as TypedDocumentString<LeadAdAutomationFieldsFragment, unknown>;
 export const CommentAutomationDocument = new TypedDocumentString(`
     query CommentAutomation($id: ID!, $channel: CommentChannel) {
   commentAutomation(id: $id, channel: $channel) {
@@ -597,33 +955,6 @@ export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
     value
   }
 }`) as unknown as TypedDocumentString<CreatePhotoCommentAutomationMutation, CreatePhotoCommentAutomationMutationVariables>;
-export const LeadAdAutomationsDocument = new TypedDocumentString(`
-    query LeadAdAutomations {
-  leadAdAutomations {
-    id: rawId
-    createdAt
-    updatedAt
-    name
-    pageId
-    formIds
-    isActive
-    reply {
-      type
-      value
-      values {
-        value
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<LeadAdAutomationsQuery, LeadAdAutomationsQueryVariables>;
-export const DeleteNetLeadAdAutomationDocument = new TypedDocumentString(`
-    mutation DeleteNetLeadAdAutomation($id: ID!) {
-  deleteNetLeadAdAutomation(id: $id) {
-    success
-  }
-}
-    `) as unknown as TypedDocumentString<DeleteNetLeadAdAutomationMutation, DeleteNetLeadAdAutomationMutationVariables>;
 export const ContactsWithEverythingDocument = new TypedDocumentString(`
     query ContactsWithEverything($first: Int, $after: String, $keyword: String) {
   contacts(first: $first, after: $after, keyword: $keyword) {
@@ -839,6 +1170,36 @@ export const ConversationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConversationsQuery, ConversationsQueryVariables>;
+export const ConversationPageDocument = new TypedDocumentString(`
+    query ConversationPage($first: Int, $after: String, $last: Int, $before: String, $followed: Boolean, $archived: Boolean, $botEnabled: Boolean, $assignedUserId: ID, $assignedInboxTeamId: ID, $inboxId: ID, $keyword: String) {
+  conversations(
+    first: $first
+    after: $after
+    last: $last
+    before: $before
+    followed: $followed
+    archived: $archived
+    botEnabled: $botEnabled
+    assignedUserId: $assignedUserId
+    assignedInboxTeamId: $assignedInboxTeamId
+    inboxId: $inboxId
+    keyword: $keyword
+  ) {
+    edges {
+      cursor
+      node {
+        id: rawId
+      }
+    }
+    pageInfo {
+      hasNextPage
+      hasPreviousPage
+      startCursor
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationPageQuery, ConversationPageQueryVariables>;
 export const UnfollowConversationDocument = new TypedDocumentString(`
     mutation UnfollowConversation($id: ID!) {
   unfollowConversation(id: $id) {
@@ -908,6 +1269,821 @@ export const ConversationsWithEverythingDocument = new TypedDocumentString(`
     email
   }
 }`) as unknown as TypedDocumentString<ConversationsWithEverythingQuery, ConversationsWithEverythingQueryVariables>;
+export const ArchiveConversationDocument = new TypedDocumentString(`
+    mutation ArchiveConversation($id: ID!) {
+  archiveConversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<ArchiveConversationMutation, ArchiveConversationMutationVariables>;
+export const UnarchiveConversationDocument = new TypedDocumentString(`
+    mutation UnarchiveConversation($id: ID!) {
+  unarchiveConversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<UnarchiveConversationMutation, UnarchiveConversationMutationVariables>;
+export const AssignConversationDocument = new TypedDocumentString(`
+    mutation AssignConversation($id: ID!, $userId: ID, $inboxTeamId: ID) {
+  assignConversation(id: $id, userId: $userId, inboxTeamId: $inboxTeamId) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<AssignConversationMutation, AssignConversationMutationVariables>;
+export const EnableConversationBotDocument = new TypedDocumentString(`
+    mutation EnableConversationBot($id: ID!) {
+  enableConversationBot(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<EnableConversationBotMutation, EnableConversationBotMutationVariables>;
+export const DisableConversationBotDocument = new TypedDocumentString(`
+    mutation DisableConversationBot($id: ID!, $resumeAt: DateTime) {
+  disableConversationBot(id: $id, resumeAt: $resumeAt) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<DisableConversationBotMutation, DisableConversationBotMutationVariables>;
+export const MarkConversationReadDocument = new TypedDocumentString(`
+    mutation MarkConversationRead($id: ID!) {
+  markConversationRead(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<MarkConversationReadMutation, MarkConversationReadMutationVariables>;
+export const MarkConversationUnreadDocument = new TypedDocumentString(`
+    mutation MarkConversationUnread($id: ID!) {
+  markConversationUnread(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationFields on Conversation {
+  id: rawId
+  workspaceId
+  contactId
+  inboxId
+  createdAt
+  updatedAt
+  botResumeAt
+  archivedAt
+  contactLastReadAt
+  agentLastReadAt
+  lastActivityAt
+  adminRepliedAt
+  contactRepliedAt
+  botEnabled
+  followed
+  additionalAttributes
+  aiContextLastMessageId
+  assignedUserId
+  assignedInboxTeamId
+  assignedUser {
+    id: rawId
+    name
+    email
+    emailVerified
+    image
+    isAnonymous
+  }
+  assignedInboxTeam {
+    id: rawId
+    name
+    workspaceId
+  }
+  inbox {
+    id: rawId
+    name
+    channel
+    sourceId
+    status
+  }
+  contact {
+    id: rawId
+    email
+  }
+}`) as unknown as TypedDocumentString<MarkConversationUnreadMutation, MarkConversationUnreadMutationVariables>;
+export const DynamicImagesDocument = new TypedDocumentString(`
+    query DynamicImages($page: SafeInt, $perPage: Int, $name: String) {
+  dynamicImages(page: $page, perPage: $perPage, name: $name) {
+    pageCount
+    data {
+      ...DynamicImageFields
+    }
+  }
+}
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<DynamicImagesQuery, DynamicImagesQueryVariables>;
+export const DynamicImageDocument = new TypedDocumentString(`
+    query DynamicImage($id: ID!) {
+  dynamicImage(id: $id) {
+    ...DynamicImageFields
+  }
+}
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<DynamicImageQuery, DynamicImageQueryVariables>;
+export const DynamicImagesWithCustomFieldDocument = new TypedDocumentString(`
+    query DynamicImagesWithCustomField($perPage: Int) {
+  dynamicImages(perPage: $perPage) {
+    data {
+      id: rawId
+      customField {
+        id: rawId
+        name
+        type
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DynamicImagesWithCustomFieldQuery, DynamicImagesWithCustomFieldQueryVariables>;
+export const CreateDynamicImageDocument = new TypedDocumentString(`
+    mutation CreateDynamicImage($input: CreateDynamicImageInput!) {
+  createDynamicImage(input: $input) {
+    ...DynamicImageFields
+  }
+}
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<CreateDynamicImageMutation, CreateDynamicImageMutationVariables>;
+export const UpdateDynamicImageDocument = new TypedDocumentString(`
+    mutation UpdateDynamicImage($id: ID!, $input: UpdateDynamicImageInput!) {
+  updateDynamicImage(id: $id, input: $input) {
+    ...DynamicImageFields
+  }
+}
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<UpdateDynamicImageMutation, UpdateDynamicImageMutationVariables>;
+export const SetDynamicImageEnabledDocument = new TypedDocumentString(`
+    mutation SetDynamicImageEnabled($id: ID!, $enabled: Boolean!) {
+  setDynamicImageEnabled(id: $id, enabled: $enabled) {
+    ...DynamicImageFields
+  }
+}
+    fragment DynamicImageFields on DynamicImage {
+  id: rawId
+  name
+  customFieldId
+  backgroundUrl
+  imageUrl
+  createdAt
+  updatedAt
+  enabled
+  data {
+    width
+    height
+    elements {
+      id
+      x
+      y
+      width
+      height
+      type
+      priority
+      customFieldId
+      ... on DynamicImageImageElement {
+        imageType
+        url
+        imageStyle
+      }
+      ... on DynamicImageTextElement {
+        text
+        fontSize
+        color
+        align
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<SetDynamicImageEnabledMutation, SetDynamicImageEnabledMutationVariables>;
+export const DeleteDynamicImageDocument = new TypedDocumentString(`
+    mutation DeleteDynamicImage($id: ID!) {
+  deleteDynamicImage(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteDynamicImageMutation, DeleteDynamicImageMutationVariables>;
+export const LeadAdAutomationsDocument = new TypedDocumentString(`
+    query LeadAdAutomations($page: SafeInt, $perPage: Int, $keyword: String) {
+  leadAdAutomations(page: $page, perPage: $perPage, keyword: $keyword) {
+    data {
+      id: rawId
+      createdAt
+      updatedAt
+      name
+      pageId
+      formIds
+      isActive
+      reply {
+        type
+        value
+        values {
+          value
+        }
+      }
+    }
+    pageCount
+  }
+}
+    `) as unknown as TypedDocumentString<LeadAdAutomationsQuery, LeadAdAutomationsQueryVariables>;
+export const LeadAdAutomationsWithRelationsDocument = new TypedDocumentString(`
+    query LeadAdAutomationsWithRelations($perPage: Int) {
+  leadAdAutomations(perPage: $perPage) {
+    data {
+      ...LeadAdAutomationFields
+    }
+    pageCount
+  }
+}
+    fragment LeadAdAutomationFields on LeadAdAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  pageId
+  formIds
+  isActive
+  reply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  fieldMappings {
+    questionKey
+    customFieldId
+    customField {
+      rawId
+      name
+      type
+    }
+  }
+  tags {
+    rawId
+    name
+  }
+  sequences {
+    rawId
+    name
+  }
+}`) as unknown as TypedDocumentString<LeadAdAutomationsWithRelationsQuery, LeadAdAutomationsWithRelationsQueryVariables>;
+export const LeadAdAutomationDocument = new TypedDocumentString(`
+    query LeadAdAutomation($id: ID!) {
+  leadAdAutomation(id: $id) {
+    ...LeadAdAutomationFields
+  }
+}
+    fragment LeadAdAutomationFields on LeadAdAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  pageId
+  formIds
+  isActive
+  reply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  fieldMappings {
+    questionKey
+    customFieldId
+    customField {
+      rawId
+      name
+      type
+    }
+  }
+  tags {
+    rawId
+    name
+  }
+  sequences {
+    rawId
+    name
+  }
+}`) as unknown as TypedDocumentString<LeadAdAutomationQuery, LeadAdAutomationQueryVariables>;
+export const CreateLeadAdAutomationDocument = new TypedDocumentString(`
+    mutation CreateLeadAdAutomation($input: CreateLeadAdAutomationInput!) {
+  createLeadAdAutomation(input: $input) {
+    ...LeadAdAutomationFields
+  }
+}
+    fragment LeadAdAutomationFields on LeadAdAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  pageId
+  formIds
+  isActive
+  reply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  fieldMappings {
+    questionKey
+    customFieldId
+    customField {
+      rawId
+      name
+      type
+    }
+  }
+  tags {
+    rawId
+    name
+  }
+  sequences {
+    rawId
+    name
+  }
+}`) as unknown as TypedDocumentString<CreateLeadAdAutomationMutation, CreateLeadAdAutomationMutationVariables>;
+export const UpdateLeadAdAutomationDocument = new TypedDocumentString(`
+    mutation UpdateLeadAdAutomation($id: ID!, $input: UpdateLeadAdAutomationInput!) {
+  updateLeadAdAutomation(id: $id, input: $input) {
+    ...LeadAdAutomationFields
+  }
+}
+    fragment LeadAdAutomationFields on LeadAdAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  pageId
+  formIds
+  isActive
+  reply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  fieldMappings {
+    questionKey
+    customFieldId
+    customField {
+      rawId
+      name
+      type
+    }
+  }
+  tags {
+    rawId
+    name
+  }
+  sequences {
+    rawId
+    name
+  }
+}`) as unknown as TypedDocumentString<UpdateLeadAdAutomationMutation, UpdateLeadAdAutomationMutationVariables>;
+export const DeleteNetLeadAdAutomationDocument = new TypedDocumentString(`
+    mutation DeleteNetLeadAdAutomation($id: ID!) {
+  deleteNetLeadAdAutomation(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteNetLeadAdAutomationMutation, DeleteNetLeadAdAutomationMutationVariables>;
+export const LeadPagesDocument = new TypedDocumentString(`
+    query LeadPages($page: SafeInt, $perPage: Int) {
+  leadPages(page: $page, perPage: $perPage) {
+    data {
+      rawId
+      name
+      inboxId
+      formsCount
+      createdAt
+      updatedAt
+      forms {
+        rawId
+        name
+        status
+      }
+    }
+    pageCount
+  }
+}
+    `) as unknown as TypedDocumentString<LeadPagesQuery, LeadPagesQueryVariables>;
+export const LeadFormsDocument = new TypedDocumentString(`
+    query LeadForms($pageId: String!, $page: SafeInt, $perPage: Int) {
+  leadForms(pageId: $pageId, page: $page, perPage: $perPage) {
+    data {
+      rawId
+      pageId
+      name
+      status
+      questions {
+        key
+        label
+        type
+      }
+      createdAt
+      updatedAt
+    }
+    pageCount
+  }
+}
+    `) as unknown as TypedDocumentString<LeadFormsQuery, LeadFormsQueryVariables>;
 export const TooDeepDocument = new TypedDocumentString(`
     query TooDeep {
   contacts(first: 1) {
@@ -1064,40 +2240,6 @@ export const TwoExpensivePagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TwoExpensivePagesQuery, TwoExpensivePagesQueryVariables>;
-export const DynamicImagesDocument = new TypedDocumentString(`
-    query DynamicImages($page: SafeInt, $perPage: Int, $name: String) {
-  dynamicImages(page: $page, perPage: $perPage, name: $name) {
-    pageCount
-    data {
-      id: rawId
-      name
-      customFieldId
-      backgroundUrl
-      imageUrl
-      createdAt
-      updatedAt
-      enabled
-      data {
-        width
-        height
-        elements {
-          id
-          x
-          y
-          width
-          height
-          type
-          imageType
-          priority
-          url
-          customFieldId
-          imageStyle
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DynamicImagesQuery, DynamicImagesQueryVariables>;
 export const ErrorLogsDocument = new TypedDocumentString(`
     query ErrorLogs($page: SafeInt, $perPage: Int, $keyword: String) {
   errorLogs(page: $page, perPage: $perPage, keyword: $keyword) {
