@@ -153,7 +153,8 @@ export type AssignConversationInput = z.output<typeof assignConversationInput>;
 
 /** An instant after now (checked when the request is read), normalised to ISO 8601 UTC. */
 export const futureInstant = isoDateTime
-  .refine((v) => Date.parse(v) > Date.now(), { message: 'resumeAt must be in the future' })
+  // A value that is no date-time already has its issue: the future is only asked of real instants.
+  .refine((v) => Number.isNaN(Date.parse(v)) || Date.parse(v) > Date.now(), { message: 'resumeAt must be in the future' })
   .transform((v) => new Date(v).toISOString());
 
 export const disableBotFields = {
