@@ -212,3 +212,41 @@ describe('GraphQL counts of a list of records: statements do not grow with the l
     expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
   });
 });
+
+/** DynamicImage.customField loads through a DataLoader: one statement for every image of a page. */
+describe('GraphQL DynamicImage.customField: statements do not grow with the page size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  /** The expected field name of each image, by plain id (null: the image has none). */
+  const fieldOfImage = new Map<string, string | null>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace({ name: 'Images' });
+    const f = fixtures(t.db, ws.id);
+    const fields: number[] = [];
+    for (let i = 0; i < 20; i++) fields.push(await f.customField(`Field ${i}`));
+    // 55 images: every seventh without a field, the others on 20 different fields.
+    for (let i = 0; i < 55; i++) {
+      const field = i % 7 === 0 ? null : fields[i % 20];
+      const id = await f.dynamicImage(`Image ${i}`, `2026-11-01T10:${String(i).padStart(2, '0')}:00.000Z`, { customFieldId: field });
+      fieldOfImage.set(String(id), field === null ? null : `Field ${i % 20}`);
+    }
+    expect((await gql(t, TagsDocument, {}, { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('dynamicImages(perPage) { customField }: the same statements for perPage 1, 10 and 50', async () => {
+    const counts: Record<number, number> = {};
+    for (const size of [1, 10, 50]) {
+      const res = await t.graphql('query ($size: Int!) { dynamicImages(perPage: $size) { data { rawId customField { name } } } }', { size }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const images = (res.body.data as any).dynamicImages.data as { rawId: string; customField: { name: string } | null }[];
+      expect(images).toHaveLength(size);
+      for (const image of images) expect(image.customField?.name ?? null).toBe(fieldOfImage.get(image.rawId));
+      counts[size] = statementsOf(res);
+    }
+    // The page's total and its rows, and one statement for the fields of all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+});

@@ -1,0 +1,194 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreateDynamicImageDocument,
+  DeleteDynamicImageDocument,
+  DynamicImageDocument,
+  DynamicImagesWithCustomFieldDocument,
+  SetDynamicImageEnabledDocument,
+  UpdateDynamicImageDocument,
+  type DynamicImageDataInput,
+} from './graphql/generated/graphql.js';
+import { envelopes, unlimited } from './support/endpoints.js';
+import { fixtures, T0 } from './support/fixtures.js';
+import { fieldError, gql, invalidInput } from './support/graphql.js';
+import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+import { digits, forbidden, isoNow, notFound, validationError } from './support/rest.js';
+
+/** Dynamic images as GraphQL queries and mutations: the services, zod schemas and errors of REST. */
+describe('GraphQL dynamic images', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  let other: TestWorkspace;
+  let field: number;
+  let theirField: number;
+  let theirImage: number;
+
+  /** A picture (customField) and a text: the GraphQL input, nulls for the other kind's fields. */
+  const input = (fieldId: string): DynamicImageDataInput => ({
+    width: 600,
+    height: 400,
+    elements: [
+      { id: 'photo', x: 10, y: 10, width: 200, height: 200, type: 'image', imageType: 'customField', customFieldId: fieldId, imageStyle: 'circle', text: null, fontSize: null },
+      { id: 'caption', x: 10, y: 300, width: 500, height: 60, type: 'text', text: 'Hi there', fontSize: 32, color: '#FF0000', align: 'right', imageType: null, url: null },
+    ],
+  });
+  /** The same layout as REST and GraphQL answer it. */
+  const stored = (fieldId: number) => ({
+    width: 600,
+    height: 400,
+    elements: [
+      { id: 'photo', x: 10, y: 10, width: 200, height: 200, type: 'image', priority: false, customFieldId: String(fieldId), imageType: 'customField', url: '', imageStyle: 'circle' },
+      { id: 'caption', x: 10, y: 300, width: 500, height: 60, type: 'text', priority: false, customFieldId: '', text: 'Hi there', fontSize: 32, color: '#FF0000', align: 'right' },
+    ],
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(unlimited);
+    ws = await t.workspace();
+    other = await t.workspace({ name: 'Other' });
+    field = await fixtures(t.db, ws.id).customField('Photo URL', 'url');
+    theirField = await fixtures(t.db, other.id).customField('Theirs');
+    theirImage = await fixtures(t.db, other.id).dynamicImage('Their image');
+  });
+  afterAll(() => t.close());
+
+  it('createDynamicImage answers what GET /v1/dynamic-images/{id} answers; custom fields by global or plain id', async () => {
+    const res = await gql(
+      t,
+      CreateDynamicImageDocument,
+      { input: { name: ' Profile card ', customFieldId: encodeGlobalID('CustomField', String(field)), data: input(encodeGlobalID('CustomField', String(field))) } },
+      { token: ws.developerToken },
+    );
+    expect(res.body).toEqual({
+      data: {
+        createDynamicImage: {
+          id: digits(),
+          name: 'Profile card',
+          customFieldId: String(field),
+          backgroundUrl: '',
+          imageUrl: '',
+          createdAt: isoNow(),
+          updatedAt: isoNow(),
+          enabled: true,
+          data: stored(field),
+        },
+      },
+    });
+    const created = res.body.data!.createDynamicImage;
+    const rest = await t.request('GET', `/v1/dynamic-images/${created.id}`, { token: ws.developerToken });
+    expect(rest.body).toEqual(created);
+  });
+
+  it('dynamicImage by plain or global id; another workspace\'s image is notFound', async () => {
+    const id = await fixtures(t.db, ws.id).dynamicImage('Read me', T0, { customFieldId: field, enabled: false, data: stored(field) });
+    const expected = {
+      id: String(id),
+      name: 'Read me',
+      customFieldId: String(field),
+      backgroundUrl: 'https://cdn.example.com/bg.png',
+      imageUrl: 'https://cdn.example.com/out.png',
+      createdAt: T0,
+      updatedAt: T0,
+      enabled: false,
+      data: stored(field),
+    };
+    for (const ref of [String(id), encodeGlobalID('DynamicImage', String(id))]) {
+      expect((await gql(t, DynamicImageDocument, { id: ref }, { token: ws.userToken })).body).toEqual({ data: { dynamicImage: expected } });
+    }
+    const theirs = await gql(t, DynamicImageDocument, { id: String(theirImage) }, { token: ws.developerToken });
+    expect(theirs.body).toEqual({ data: null, errors: [fieldError(['dynamicImage'], notFound('Dynamic image'), 'Dynamic image not found')] });
+  });
+
+  it('updateDynamicImage replaces every writable field; customFieldId left out means none; imageUrl stays', async () => {
+    const id = String(await fixtures(t.db, ws.id).dynamicImage('Old', T0, { customFieldId: field }));
+    const res = await gql(
+      t,
+      UpdateDynamicImageDocument,
+      { id, input: { name: 'New', backgroundUrl: 'https://cdn.example.com/new.png', enabled: false, data: input(String(field)) } },
+      { token: ws.developerToken },
+    );
+    expect(res.body).toEqual({
+      data: {
+        updateDynamicImage: {
+          id,
+          name: 'New',
+          customFieldId: '',
+          backgroundUrl: 'https://cdn.example.com/new.png',
+          imageUrl: 'https://cdn.example.com/out.png',
+          createdAt: T0,
+          updatedAt: isoNow(),
+          enabled: false,
+          data: stored(field),
+        },
+      },
+    });
+  });
+
+  it('setDynamicImageEnabled and deleteDynamicImage; afterwards the image is notFound', async () => {
+    const id = String(await fixtures(t.db, ws.id).dynamicImage('Short-lived'));
+    const off = await gql(t, SetDynamicImageEnabledDocument, { id, enabled: false }, { token: ws.developerToken });
+    expect(off.body.data?.setDynamicImageEnabled).toEqual(expect.objectContaining({ id, enabled: false, updatedAt: isoNow() }));
+    expect((await gql(t, DeleteDynamicImageDocument, { id: encodeGlobalID('DynamicImage', id) }, { token: ws.developerToken })).body).toEqual({ data: { deleteDynamicImage: { success: true } } });
+    const gone = fieldError(['dynamicImage'], notFound('Dynamic image'), 'Dynamic image not found');
+    expect((await gql(t, DynamicImageDocument, { id }, { token: ws.developerToken })).body).toEqual({ data: null, errors: [gone] });
+    expect((await gql(t, DeleteDynamicImageDocument, { id }, { token: ws.developerToken })).body).toEqual({ data: null, errors: [{ ...gone, path: ['deleteDynamicImage'] }] });
+    const theirs = await gql(t, SetDynamicImageEnabledDocument, { id: String(theirImage), enabled: false }, { token: ws.developerToken });
+    expect(theirs.body).toEqual({ data: null, errors: [fieldError(['setDynamicImageEnabled'], notFound('Dynamic image'), 'Dynamic image not found')] });
+  });
+
+  it('the layout rules of REST, at the argument paths', async () => {
+    const data = input(String(field));
+    data.elements[1] = { ...data.elements[1], x: 200, imageType: 'avatar' };
+    const res = await gql(t, CreateDynamicImageDocument, { input: { name: 'Bad', data } }, { token: ws.developerToken });
+    expect(res.body).toEqual({
+      data: null,
+      errors: [
+        invalidInput(
+          ['createDynamicImage'],
+          [
+            // GraphQL's validation names the element for an unknown key (REST names the key's own path).
+            { message: 'Unrecognized key: "imageType"', path: ['input', 'data', 'elements', 1] },
+            { message: 'x + width must be at most the canvas width (600)', path: ['input', 'data', 'elements', 1, 'width'] },
+          ],
+          'input.data.elements[1]: Unrecognized key: "imageType" (and 1 more issue)',
+        ),
+      ],
+    });
+    data.elements[1] = { ...data.elements[1], imageType: null, type: 'shape' };
+    const unknownType = await gql(t, CreateDynamicImageDocument, { input: { name: 'Bad', data } }, { token: ws.developerToken });
+    expect(unknownType.body.errors![0].extensions.data).toEqual({ issues: [{ message: 'type must be one of image, text', path: ['input', 'data', 'elements', 1, 'type'] }] });
+    data.elements[1] = { ...data.elements[1], type: 'text' };
+    const outside = await gql(t, CreateDynamicImageDocument, { input: { name: 'Bad', data } }, { token: ws.developerToken });
+    expect(outside.body.errors![0].extensions.data).toEqual({ issues: [{ message: 'x + width must be at most the canvas width (600)', path: ['input', 'data', 'elements', 1, 'width'] }] });
+  });
+
+  it("another workspace's custom field is a 422 validation naming it", async () => {
+    const res = await gql(t, CreateDynamicImageDocument, { input: { name: 'Theirs', customFieldId: String(theirField), data: { width: 10, height: 10, elements: [] } } }, { token: ws.developerToken });
+    expect(res.body).toEqual({
+      data: null,
+      errors: [fieldError(['createDynamicImage'], validationError({ field: 'customFieldId', reason: 'notFound', ids: [String(theirField)] }), `customFieldId names nothing in this workspace: ${theirField}`)],
+    });
+  });
+
+  it('DynamicImage.customField: the field, or null when none', async () => {
+    const own = await t.workspace({ name: 'Relation' });
+    const f = fixtures(t.db, own.id);
+    const plan = await f.customField('Plan');
+    const withField = await f.dynamicImage('With', T0, { customFieldId: plan });
+    const without = await f.dynamicImage('Without', '2026-11-01T09:00:00.000Z');
+    const res = await gql(t, DynamicImagesWithCustomFieldDocument, { perPage: 10 }, { token: own.developerToken });
+    expect(res.body).toEqual({
+      data: { dynamicImages: { data: [{ id: String(withField), customField: { id: String(plan), name: 'Plan', type: 'shortText' } }, { id: String(without), customField: null }] } },
+    });
+  });
+
+  it('needs the dynamic_images scope; mutations need a full token', async () => {
+    const tagsOnly = await t.token(ws.id, { kind: 'developer', scopes: ['tags'] });
+    const denied = await gql(t, DynamicImageDocument, { id: String(theirImage) }, { token: tagsOnly });
+    expect(denied.body).toEqual({ data: null, errors: [fieldError(['dynamicImage'], forbidden({ reason: 'missingScope', scope: 'dynamic_images' }), 'This token lacks the "dynamic_images" scope')] });
+    const readOnly = await t.token(ws.id, { kind: 'developer', readOnly: true });
+    const refused = await gql(t, DeleteDynamicImageDocument, { id: String(theirImage) }, { token: readOnly });
+    expect(refused.body.errors![0].extensions).toEqual({ ...envelopes.FORBIDDEN, message: undefined, data: { reason: 'readOnlyToken' } });
+  });
+});
