@@ -216,7 +216,7 @@ builder.mutationField('assignConversation', (t) =>
         .validate(z.preprocess(plainIds('InboxTeam'), assignConversationFields.inboxTeamId)),
     },
     validate: z
-      .object({ userId: z.unknown(), inboxTeamId: z.unknown() })
+      .looseObject({ userId: z.unknown(), inboxTeamId: z.unknown() })
       .refine((a) => a.userId !== undefined || a.inboxTeamId !== undefined, { message: 'Provide at least one of userId or inboxTeamId' }),
     resolve: (_r, { id, userId, inboxTeamId }, { db, who }) => assignConversation(db, who.workspaceId, id, { userId, inboxTeamId }),
   }),

@@ -56,7 +56,12 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     },
     // A connected page with forms; lead-ad automations on forms of their own (leadAds: for the delete calls).
     ...(await seedLeadAds(f, ws.id, { customField: planField, tag: vip, sequence: onboarding })),
-    conversation: await f.conversation({ contactId: contact }),
+    // A conversation in the inbox, assigned to an agent and a team (the list's filters name them).
+    ...(await (async () => {
+      const agent = await f.user('Agent', 'agent@company.example');
+      const team = await f.team('Support team');
+      return { agent, team, conversation: await f.conversation({ contactId: contact, inboxId: inbox, userId: agent, teamId: team }) };
+    })()),
     dynamicImages: { badge, disposable: await f.dynamicImage('To delete') },
   };
 }
