@@ -250,3 +250,80 @@ describe('GraphQL DynamicImage.customField: statements do not grow with the page
     expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
   });
 });
+
+/**
+ * Lead-ad automations with their mapped custom fields, tags and sequences, and connected pages with
+ * their forms: each relation one DataLoader batch, whatever the list size.
+ */
+describe('GraphQL lead-ad automations and pages: statements do not grow with the list size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  const RECORDS = 55;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace({ name: 'Lead ads' });
+    const f = fixtures(t.db, ws.id);
+    const fields = [await f.customField('Company'), await f.customField('Phone', 'phone')];
+    const tags = [await f.tag('vip'), await f.tag('lead'), await f.tag('webinar')];
+    const sequences = [await f.sequence('Welcome'), await f.sequence('Nurture')];
+    // Automation i answers form i of page i; pages have two forms each.
+    for (let i = 0; i < RECORDS; i++) {
+      const pageId = String(5_550_000 + i);
+      const page = await f.leadPage(pageId, `Page ${i}`);
+      await f.leadForm(page, `${pageId}1`, `Form ${i}`);
+      await f.leadForm(page, `${pageId}2`, `Form ${i} (archived)`, { status: 'archived' });
+      await f.leadAd(`Automation ${i}`, {
+        pageId,
+        formIds: [`${pageId}1`],
+        fieldMappings: [{ questionKey: 'company', customFieldId: fields[i % 2] }],
+        tagIds: [tags[i % 3], tags[(i + 1) % 3]],
+        sequenceIds: [sequences[i % 2]],
+      });
+    }
+    // The first request with a token looks the token up (then cached): keep it out of the counts.
+    expect((await gql(t, TagsDocument, {}, { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const statementsBySize = async (query: string, list: (data: any) => any[], check: (item: any) => void) => {
+    const counts: Record<number, number> = {};
+    for (const size of [1, 10, 50]) {
+      const res = await t.graphql(query, { size }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const items = list(res.body.data);
+      expect(items).toHaveLength(size);
+      items.forEach(check);
+      counts[size] = statementsOf(res);
+    }
+    return counts;
+  };
+
+  it('leadAdAutomations -> fieldMappings.customField, tags, sequences: the same statements for perPage 1, 10 and 50', async () => {
+    const counts = await statementsBySize(
+      'query ($size: Int!) { leadAdAutomations(perPage: $size) { data { name fieldMappings { questionKey customField { name } } tags { name } sequences { name } } } }',
+      (data) => data.leadAdAutomations.data,
+      (a) => {
+        const i = Number(a.name.split(' ')[1]);
+        expect(a.fieldMappings).toEqual([{ questionKey: 'company', customField: { name: i % 2 ? 'Phone' : 'Company' } }]);
+        expect(a.tags.map((x: { name: string }) => x.name)).toEqual([['vip', 'lead', 'webinar'][i % 3], ['vip', 'lead', 'webinar'][(i + 1) % 3]]);
+        expect(a.sequences).toEqual([{ name: i % 2 ? 'Nurture' : 'Welcome' }]);
+      },
+    );
+    // The page's total and its rows; mappings and their fields; tag ids and tags; sequence ids and sequences.
+    expect(counts).toEqual({ 1: 8, 10: 8, 50: 8 });
+  });
+
+  it('leadPages -> forms: the same statements for perPage 1, 10 and 50', async () => {
+    const counts = await statementsBySize(
+      'query ($size: Int!) { leadPages(perPage: $size) { data { rawId formsCount forms { rawId status } } } }',
+      (data) => data.leadPages.data,
+      (p) => {
+        expect(p.formsCount).toBe(2);
+        expect(p.forms).toEqual([{ rawId: `${p.rawId}1`, status: 'active' }, { rawId: `${p.rawId}2`, status: 'archived' }]);
+      },
+    );
+    // The page's total and its rows (with their form counts), and one statement for the forms of all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+});
