@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toBool } from '../src/db/values.js';
 import { contractClient } from './support/contract.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, T0 } from './support/fixtures.js';
@@ -251,13 +252,13 @@ describe('dynamic images', () => {
           { message: 'Unrecognized key: "name"', path: ['body', 'name'] },
         ]),
       );
-      expect((await stored(id))?.enabled).toBe(1);
+      expect(toBool((await stored(id))?.enabled)).toBe(true);
     });
 
     it("is 404 for another workspace's image, which stays as it was", async () => {
       const res = await api.request('PATCH', `/v1/dynamic-images/${theirs}/enabled`, { token: ws.developerToken, body: { enabled: false } });
       expect([res.status, res.body]).toEqual([404, notFound('Dynamic image')]);
-      expect((await stored(theirs))?.enabled).toBe(1);
+      expect(toBool((await stored(theirs))?.enabled)).toBe(true);
     });
   });
 
