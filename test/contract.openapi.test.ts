@@ -246,6 +246,14 @@ describe('the OpenAPI document and the behaviour it describes', () => {
         expect(res.status, route.operationId).toBe(404);
         expect(res.body.code).toBe('notFound');
       }
+      // Reads whose query names the record they read from (the forms of a lead page: ?pageId=).
+      for (const route of routes.filter((r) => !r.params && !r.body && r.errors.includes(404))) {
+        const call = successCall(route.operationId, seeded);
+        if (!/[?&]\w+Id=\d+/.test(call.path)) continue;
+        const res = await send({ ...call, path: call.path.replace(/([?&]\w+Id=)\d+/g, '$1424242') }, { token: ws.developerToken });
+        expect(res.status, route.operationId).toBe(404);
+        expect(res.body.code).toBe('notFound');
+      }
     });
 
     it('422 for invalid input, and 422 validation for a duplicate contact', async () => {
