@@ -17,6 +17,7 @@ import {
   withRelations,
 } from '../../domain/conversations/conversation.service.js';
 import type { ConversationScalars } from '../../domain/conversations/conversation.schema.js';
+import { encodeCursor, filtersHash } from '../../domain/conversations/conversation.cursor.js';
 import type { Executor } from '../../db/database.js';
 import { idParams, successSchema } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
@@ -57,6 +58,20 @@ const exampleConversation: Conversation = {
   assignedInboxTeam: { id: '1', createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z', workspaceId: '1', name: 'Support' },
   inbox: exampleInbox,
 };
+/** The list example: a second page of these filters, its cursor made as the service makes them. */
+const listExampleFilters = {
+  followed: 'true',
+  archived: 'false',
+  botEnabled: 'true',
+  assignedUserId: '2',
+  assignedInboxTeamId: '1',
+  inboxId: exampleInbox.id,
+  keyword: 'lovelace',
+} as const;
+const { cursor: _noCursor, limit: _noLimit, ...listExampleParsed } = conversationsQuery.parse(listExampleFilters);
+const listExampleHash = filtersHash(listExampleParsed);
+const listExampleCursor = encodeCursor({ at: '2026-11-23T11:02:00.000Z', id: 9 }, listExampleHash, 'next');
+
 const changed = (extra: Partial<Conversation>): Conversation => ({ ...exampleConversation, updatedAt: '2026-11-24T08:00:00.000Z', ...extra });
 const errors = [400, 401, 403, 404, 422, 429, 500];
 
@@ -101,12 +116,8 @@ export const conversationRoutes = [
     response: { status: 200, description: 'A page of conversations and the cursors around it', schema: conversationPageSchema },
     errors: [400, 401, 403, 422, 429, 500],
     examples: {
-      query: { limit: '20', followed: 'true', archived: 'false', assignedUserId: '2' },
-      response: {
-        data: [exampleConversation],
-        nextCursor: 'eyJkIjoibmV4dCIsImEiOiIyMDI2LTExLTIzVDEwOjE0OjAwLjAwMFoiLCJpIjo0LCJmIjoiMGMzYTVmMWI5ZDRlMmE3OCJ9',
-        prevCursor: null,
-      },
+      query: { ...listExampleFilters, cursor: listExampleCursor, limit: '20' },
+      response: { data: [exampleConversation], nextCursor: null, prevCursor: encodeCursor({ at: exampleConversation.lastActivityAt!, id: 4 }, listExampleHash, 'prev') },
     },
     handler: ({ db, who, query }) => listConversationsPage(db, who.workspaceId, query),
   }),
