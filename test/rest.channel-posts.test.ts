@@ -55,7 +55,8 @@ describe('channel posts: photo media and net posts', () => {
     const f = fixtures(t.db, ws.id);
     const o = fixtures(t.db, other.id);
     inboxes = { photoA: await f.inbox('Photo A', 'photo'), photoB: await f.inbox('Photo B', 'photo'), page: await f.inbox('Page', 'net'), theirs: await o.inbox('Theirs', 'photo') };
-    const add = (channel: 'photo' | 'net', p: ReturnType<typeof photo.spring>, inbox: number, fx = f) =>
+    type Post = { id: string; caption: string | null; mediaType: string; kind: string; permalink: string | null; thumbnailUrl: string | null; timestamp: string };
+    const add = (channel: 'photo' | 'net', p: Post, inbox: number, fx = f) =>
       fx.channelPost(channel, inbox, { id: p.id, caption: p.caption, mediaType: p.mediaType, kind: p.kind as 'published', permalink: p.permalink, thumbnailUrl: p.thumbnailUrl, postedAt: p.timestamp });
     await add('photo', photo.spring(), inboxes.photoA);
     await add('photo', photo.sale(), inboxes.photoA);

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../db/database.js';
-import { commentAutomationsByIds } from '../domain/automations/comment-automation.repository.js';
+import { commentAutomationsByIds, type StoredCommentAutomation } from '../domain/automations/comment-automation.repository.js';
+import { automationsForPosts, type PostRef } from '../domain/automations/comment-automation.service.js';
 import { findContactsByIds } from '../domain/contacts/contact.repository.js';
 import { notesByIds, notesForContacts } from '../domain/contacts/contact-note.repository.js';
 import { conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';
@@ -67,6 +68,11 @@ export function createLoaders(db: Executor, workspaceId: number) {
     }),
     conversation: byId((ids) => conversationsByIds(db, workspaceId, ids)),
     commentAutomation: byId((ids) => commentAutomationsByIds(db, workspaceId, ids)),
+    // ChannelPost.inbox and ChannelPost.automations (the automations whose post selector takes the post).
+    channelPostInbox: byId((ids) => inboxesByIds(db, workspaceId, ids)),
+    channelPostAutomations: new DataLoader<PostRef, StoredCommentAutomation[], string>((posts) => automationsForPosts(db, workspaceId, posts), {
+      cacheKeyFn: (p) => `${p.channel}:${p.id}`,
+    }),
     leadAdAutomation: byId((ids) => leadAdAutomationsByIds(db, workspaceId, ids)),
     // A lead-ad automation's mappings, tag ids and sequence ids (the records through tag, sequence
     // and customField), and a lead page's forms: one statement per batch.

@@ -117,8 +117,15 @@ export async function deleteCommentAutomation(db: Executor, workspaceId: number,
   return success;
 }
 
+/** A channel post as a selector sees it: its channel, the network's id and its kind. */
+export interface PostRef {
+  channel: Channel;
+  id: string;
+  kind: string;
+}
+
 /** Whether an automation's post selector takes this post: all posts, the post's kind, or its id among postIds. */
-export function selectsPost(a: StoredCommentAutomation, post: { channel: Channel; id: string; kind: string }): boolean {
+export function selectsPost(a: StoredCommentAutomation, post: PostRef): boolean {
   const { type, value } = a.post;
   if (type === 'all') return true;
   if (type !== 'postIds') return type === post.kind;
@@ -130,7 +137,7 @@ export function selectsPost(a: StoredCommentAutomation, post: { channel: Channel
 export async function automationsForPosts(
   db: Executor,
   workspaceId: number,
-  posts: readonly { channel: Channel; id: string; kind: string }[],
+  posts: readonly PostRef[],
 ): Promise<StoredCommentAutomation[][]> {
   const automations = await commentAutomationsOfChannels(db, workspaceId, [...new Set(posts.map((p) => p.channel))]);
   return posts.map((p) => automations.filter((a) => a.channel === p.channel && selectsPost(a, p)));

@@ -3,23 +3,37 @@ import { listCommentAutomations, type StoredCommentAutomation } from '../../doma
 import {
   automationTypeSchema,
   channelSchema,
+  commentAutomationsQuery,
+  createNetCommentInput,
   createPhotoCommentInput,
   delayTypeSchema,
   includeKeywordsTypeSchema,
+  netTypeSchema,
   postSelectorTypeSchema,
   replyTypeSchema,
   showCommentsAfterSchema,
+  updateNetCommentInput,
+  updatePhotoCommentInput,
   type CommentAutomation,
+  type UpdateCommentInput,
 } from '../../domain/automations/comment-automation.schema.js';
-import { createPhotoCommentAutomation, getCommentAutomation } from '../../domain/automations/comment-automation.service.js';
-import { builder } from '../builder.js';
+import {
+  createNetCommentAutomation,
+  createPhotoCommentAutomation,
+  deleteCommentAutomation,
+  getCommentAutomation,
+  updateCommentAutomation,
+} from '../../domain/automations/comment-automation.service.js';
+import { digitId } from '../../domain/shared/schemas.js';
+import type { ArgBuilder } from '../args.js';
+import { builder, SuccessType } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byId } from '../cursor.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 
 const AutomationTypeEnum = contractEnum('CommentAutomationType', automationTypeSchema.options);
-const ChannelEnum = contractEnum('CommentChannel', channelSchema.options, 'photo: photo-sharing network comments; net: social-network post comments');
+export const ChannelEnum = contractEnum('CommentChannel', channelSchema.options, 'photo: photo-sharing network comments; net: social-network post comments');
 const PostSelectorTypeEnum = contractEnum('PostSelectorType', postSelectorTypeSchema.options);
 const ReplyTypeEnum = contractEnum('ReplyType', replyTypeSchema.options);
 const IncludeKeywordsTypeEnum = contractEnum('IncludeKeywordsType', includeKeywordsTypeSchema.options);
@@ -120,14 +134,31 @@ builder.queryField('commentAutomations', (t) =>
   t.connection(
     {
       type: CommentAutomationType,
-      description: `Comment automations, newest first, optionally of one channel. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
+      description: `Comment automations, newest first, optionally of one channel, filtered as GET /v1/photo-comments and /v1/net-comments. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
       access: read,
-      args: { channel: t.arg({ type: ChannelEnum }) },
-      validate: connectionArgs.extend({ channel: channelSchema.nullish() }),
+      args: {
+        channel: t.arg({ type: ChannelEnum }),
+        name: t.arg.string({ description: 'Case-insensitive substring of the name (empty: no filter)' }),
+        isActive: t.arg.boolean({ description: 'Only active (true) or only inactive (false) automations' }),
+        folderId: t.arg.id({ description: 'Only the automations of this folder (digits)' }),
+      },
+      validate: connectionArgs.extend({
+        channel: channelSchema.nullish(),
+        name: commentAutomationsQuery.shape.name.nullish(),
+        isActive: z.boolean().nullish(),
+        folderId: digitId.nullish(),
+      }),
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) =>
         keysetConnection(automationCursor, args, ({ limit, after }) =>
-          listCommentAutomations(db, who.workspaceId, { limit, beforeId: after, channel: args.channel ?? undefined }),
+          listCommentAutomations(db, who.workspaceId, {
+            limit,
+            beforeId: after,
+            channel: args.channel ?? undefined,
+            name: args.name ?? undefined,
+            isActive: args.isActive ?? undefined,
+            folderId: args.folderId ?? undefined,
+          }),
         ),
     },
     { name: 'CommentAutomationConnection' },
@@ -190,10 +221,51 @@ const CreatePhotoCommentInputType = builder.inputType('CreatePhotoCommentAutomat
   }),
 });
 
+const NetTypeEnum = contractEnum('NetConnectionType', netTypeSchema.options, 'chat: the private reply goes through the chat product');
+const CreateNetCommentInputType = builder.inputType('CreateNetCommentAutomationInput', {
+  description: 'The body of POST /v1/net-comments: the photo input, with type chat (the default).',
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    type: t.field({ type: NetTypeEnum, description: 'chat (the default)' }),
+    folderId: t.id(),
+    post: t.field({ type: PostSelectorInput, required: true }),
+    privateReply: t.field({ type: ReplyInput, required: true }),
+    publicReply: t.field({ type: ReplyInput, required: true }),
+    includeKeywords: t.field({ type: IncludeKeywordsInput, required: true }),
+    excludeKeywords: t.stringList({ required: true }),
+    options: t.field({ type: OptionsInput, required: true }),
+    hideComments: t.field({ type: HideCommentsInput, required: true }),
+    replyAfter: t.field({ type: DelayInput, required: true }),
+    startTime: t.string({ description: 'HH:mm' }),
+    endTime: t.string({ description: 'HH:mm' }),
+  }),
+});
+const UpdateCommentInputType = builder.inputType('UpdateCommentAutomationInput', {
+  description:
+    "The body of PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any of the create fields and isActive (at least one); nested objects are replaced whole, and the changed automation must pass its channel's create rules (type: photo or photoNet on photo, chat on net). null clears folderId, startTime and endTime.",
+  fields: (t) => ({
+    name: t.string(),
+    type: t.field({ type: AutomationTypeEnum }),
+    folderId: t.id(),
+    post: t.field({ type: PostSelectorInput }),
+    privateReply: t.field({ type: ReplyInput }),
+    publicReply: t.field({ type: ReplyInput }),
+    includeKeywords: t.field({ type: IncludeKeywordsInput }),
+    excludeKeywords: t.stringList(),
+    options: t.field({ type: OptionsInput }),
+    hideComments: t.field({ type: HideCommentsInput }),
+    replyAfter: t.field({ type: DelayInput }),
+    startTime: t.string({ description: 'HH:mm' }),
+    endTime: t.string({ description: 'HH:mm' }),
+    isActive: t.boolean(),
+  }),
+});
+
 /**
  * GraphQL input differs from JSON only in how absent values look: a reply's `value` left out is
- * null in the contract, `values: null` means no values, and absent optional fields are dropped.
- * The result is then checked by the very schema POST /v1/photo-comments uses.
+ * null in the contract, `values: null` means no values, and fields left out are dropped (explicit
+ * nulls stay, for the schema to judge: they clear folderId and the times). The result is then
+ * checked by the very schema the REST route uses.
  */
 const fromGraphQL = (input: unknown) => {
   if (!input || typeof input !== 'object') return input;
@@ -202,19 +274,57 @@ const fromGraphQL = (input: unknown) => {
     const { value, values, ...rest } = r as Record<string, unknown>;
     return { ...rest, value: value ?? null, ...(values != null ? { values } : {}) };
   };
-  const out: Record<string, unknown> = { ...input };
-  out.privateReply = reply(out.privateReply);
-  out.publicReply = reply(out.publicReply);
-  for (const k of ['folderId', 'startTime', 'endTime']) if (out[k] === undefined) delete out[k];
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  for (const k of ['privateReply', 'publicReply']) if (k in out) out[k] = reply(out[k]);
   return out;
 };
+
+const write = { action: 'write', scope: 'automations' } as const;
+const automationIdArg = (arg: ArgBuilder) => arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' });
+const channelArg = (arg: ArgBuilder) => arg({ type: ChannelEnum, required: true, description: 'The channel it belongs to: another channel\'s automation is not found' });
 
 builder.mutationField('createPhotoCommentAutomation', (t) =>
   t.field({
     type: CommentAutomationType,
     description: 'Like POST /v1/photo-comments: a full token with the automations scope; the trial and MAC gates apply.',
-    access: { action: 'write', scope: 'automations' },
+    access: write,
     args: { input: t.arg({ type: CreatePhotoCommentInputType, required: true }).validate(z.preprocess(fromGraphQL, createPhotoCommentInput)) },
     resolve: (_r, { input }, { db, who }) => createPhotoCommentAutomation(db, who.workspaceId, input),
+  }),
+);
+
+builder.mutationField('createNetCommentAutomation', (t) =>
+  t.field({
+    type: CommentAutomationType,
+    description: 'Like POST /v1/net-comments: type chat (the default); postIds must be posts of the workspace (pageId_postId or the bare post id).',
+    access: write,
+    args: { input: t.arg({ type: CreateNetCommentInputType, required: true }).validate(z.preprocess(fromGraphQL, createNetCommentInput)) },
+    resolve: (_r, { input }, { db, who }) => createNetCommentAutomation(db, who.workspaceId, input),
+  }),
+);
+
+/** The update input is checked by its channel's PATCH schema. */
+const updateArgs = (channel: 'photo' | 'net', input: typeof updatePhotoCommentInput | typeof updateNetCommentInput) =>
+  z.object({ id: recordIdArg('CommentAutomation'), channel: z.literal(channel), input: z.preprocess(fromGraphQL, input) });
+
+builder.mutationField('updateCommentAutomation', (t) =>
+  t.field({
+    type: CommentAutomationType,
+    description: 'Like PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any subset of the create fields and isActive; nested objects replaced whole.',
+    access: write,
+    args: { id: automationIdArg(t.arg), channel: channelArg(t.arg), input: t.arg({ type: UpdateCommentInputType, required: true }) },
+    validate: z.discriminatedUnion('channel', [updateArgs('photo', updatePhotoCommentInput), updateArgs('net', updateNetCommentInput)]),
+    // `validate` has parsed input with the channel's schema (Pothos types args from the GraphQL input).
+    resolve: (_r, { id, channel, input }, { db, who }) => updateCommentAutomation(db, who.workspaceId, channel, id, input as UpdateCommentInput, ['input']),
+  }),
+);
+
+builder.mutationField('deleteCommentAutomation', (t) =>
+  t.field({
+    type: SuccessType,
+    description: 'Like DELETE /v1/photo-comments/{id} and /v1/net-comments/{id}: permanent.',
+    access: { action: 'delete', scope: 'automations' },
+    args: { id: automationIdArg(t.arg).validate(recordIdArg('CommentAutomation')), channel: channelArg(t.arg) },
+    resolve: (_r, { id, channel }, { db, who }) => deleteCommentAutomation(db, who.workspaceId, channel, id),
   }),
 );

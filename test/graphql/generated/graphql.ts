@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ChannelPostKind =
+  | 'ads'
+  | 'published'
+  | 'reels';
+
 export type CommentAutomationOptionsInput = {
   ignoreCommentReplies: boolean;
   likeUserComment: boolean;
@@ -61,6 +66,26 @@ export type CreateLeadAdAutomationInput = {
   sequenceIds?: Array<string | number> | null | undefined;
   /** Live tags: global or plain digit ids */
   tagIds?: Array<string | number> | null | undefined;
+};
+
+/** The body of POST /v1/net-comments: the photo input, with type chat (the default). */
+export type CreateNetCommentAutomationInput = {
+  /** HH:mm */
+  endTime?: string | null | undefined;
+  excludeKeywords: Array<string>;
+  folderId?: string | number | null | undefined;
+  hideComments: HideCommentsInput;
+  includeKeywords: IncludeKeywordsInput;
+  name: string;
+  options: CommentAutomationOptionsInput;
+  post: PostSelectorInput;
+  privateReply: ReplyInput;
+  publicReply: ReplyInput;
+  replyAfter: DelayInput;
+  /** HH:mm */
+  startTime?: string | null | undefined;
+  /** chat (the default) */
+  type?: NetConnectionType | null | undefined;
 };
 
 /** The body of POST /v1/photo-comments. */
@@ -172,6 +197,10 @@ export type LeadFormStatus =
   | 'active'
   | 'archived';
 
+/** chat: the private reply goes through the chat product */
+export type NetConnectionType =
+  | 'chat';
+
 /** photo: native login; photoNet: linked via a page of the social network */
 export type PhotoConnectionType =
   | 'photo'
@@ -221,6 +250,26 @@ export type ShowCommentsAfter =
   | '_12h'
   | 'none';
 
+/** The body of PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any of the create fields and isActive (at least one); nested objects are replaced whole, and the changed automation must pass its channel's create rules (type: photo or photoNet on photo, chat on net). null clears folderId, startTime and endTime. */
+export type UpdateCommentAutomationInput = {
+  /** HH:mm */
+  endTime?: string | null | undefined;
+  excludeKeywords?: Array<string> | null | undefined;
+  folderId?: string | number | null | undefined;
+  hideComments?: HideCommentsInput | null | undefined;
+  includeKeywords?: IncludeKeywordsInput | null | undefined;
+  isActive?: boolean | null | undefined;
+  name?: string | null | undefined;
+  options?: CommentAutomationOptionsInput | null | undefined;
+  post?: PostSelectorInput | null | undefined;
+  privateReply?: ReplyInput | null | undefined;
+  publicReply?: ReplyInput | null | undefined;
+  replyAfter?: DelayInput | null | undefined;
+  /** HH:mm */
+  startTime?: string | null | undefined;
+  type?: CommentAutomationType | null | undefined;
+};
+
 /** The body of PUT /v1/dynamic-images/{id}: a full replace. customFieldId left out or null means none. */
 export type UpdateDynamicImageInput = {
   backgroundUrl: string;
@@ -266,12 +315,67 @@ export type CommentAutomationsQueryVariables = Exact<{
 
 export type CommentAutomationsQuery = { commentAutomations: { edges: Array<{ node: { channel: CommentChannel, name: string, id: string } }> } };
 
+export type FilteredCommentAutomationsQueryVariables = Exact<{
+  channel?: CommentChannel | null | undefined;
+  name?: string | null | undefined;
+  isActive?: boolean | null | undefined;
+  folderId?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type FilteredCommentAutomationsQuery = { commentAutomations: { edges: Array<{ node: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
 export type CreatePhotoCommentAutomationMutationVariables = Exact<{
   input: CreatePhotoCommentAutomationInput;
 }>;
 
 
 export type CreatePhotoCommentAutomationMutation = { createPhotoCommentAutomation: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+
+export type CreateNetCommentAutomationMutationVariables = Exact<{
+  input: CreateNetCommentAutomationInput;
+}>;
+
+
+export type CreateNetCommentAutomationMutation = { createNetCommentAutomation: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+
+export type UpdateCommentAutomationMutationVariables = Exact<{
+  id: string | number;
+  channel: CommentChannel;
+  input: UpdateCommentAutomationInput;
+}>;
+
+
+export type UpdateCommentAutomationMutation = { updateCommentAutomation: { channel: CommentChannel, createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } } };
+
+export type DeleteCommentAutomationMutationVariables = Exact<{
+  id: string | number;
+  channel: CommentChannel;
+}>;
+
+
+export type DeleteCommentAutomationMutation = { deleteCommentAutomation: { success: boolean } };
+
+export type ChannelPostsQueryVariables = Exact<{
+  channel: CommentChannel;
+  inboxId?: string | number | null | undefined;
+  kind?: ChannelPostKind | null | undefined;
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type ChannelPostsQuery = { channelPosts: { pageCount: number, data: Array<{ id: string, channel: CommentChannel, caption: string | null, mediaType: string, kind: ChannelPostKind, permalink: string | null, thumbnailUrl: string | null, timestamp: string, inboxId: string }> } };
+
+export type ChannelPostsWithRelationsQueryVariables = Exact<{
+  channel: CommentChannel;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type ChannelPostsWithRelationsQuery = { channelPosts: { pageCount: number, data: Array<{ id: string, kind: ChannelPostKind, inbox: { name: string, channel: string, id: string } | null, automations: Array<{ name: string, id: string, post: { type: PostSelectorType, value: Array<string> } }> }> } };
 
 export type ContactsWithEverythingQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -885,6 +989,91 @@ export const CommentAutomationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CommentAutomationsQuery, CommentAutomationsQueryVariables>;
+export const FilteredCommentAutomationsDocument = new TypedDocumentString(`
+    query FilteredCommentAutomations($channel: CommentChannel, $name: String, $isActive: Boolean, $folderId: ID, $first: Int, $after: String) {
+  commentAutomations(
+    channel: $channel
+    name: $name
+    isActive: $isActive
+    folderId: $folderId
+    first: $first
+    after: $after
+  ) {
+    edges {
+      node {
+        channel
+        ...CommentAutomationFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment CommentAutomationFields on CommentAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}`) as unknown as TypedDocumentString<FilteredCommentAutomationsQuery, FilteredCommentAutomationsQueryVariables>;
 export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
     mutation CreatePhotoCommentAutomation($input: CreatePhotoCommentAutomationInput!) {
   createPhotoCommentAutomation(input: $input) {
@@ -955,6 +1144,201 @@ export const CreatePhotoCommentAutomationDocument = new TypedDocumentString(`
     value
   }
 }`) as unknown as TypedDocumentString<CreatePhotoCommentAutomationMutation, CreatePhotoCommentAutomationMutationVariables>;
+export const CreateNetCommentAutomationDocument = new TypedDocumentString(`
+    mutation CreateNetCommentAutomation($input: CreateNetCommentAutomationInput!) {
+  createNetCommentAutomation(input: $input) {
+    channel
+    ...CommentAutomationFields
+  }
+}
+    fragment CommentAutomationFields on CommentAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}`) as unknown as TypedDocumentString<CreateNetCommentAutomationMutation, CreateNetCommentAutomationMutationVariables>;
+export const UpdateCommentAutomationDocument = new TypedDocumentString(`
+    mutation UpdateCommentAutomation($id: ID!, $channel: CommentChannel!, $input: UpdateCommentAutomationInput!) {
+  updateCommentAutomation(id: $id, channel: $channel, input: $input) {
+    channel
+    ...CommentAutomationFields
+  }
+}
+    fragment CommentAutomationFields on CommentAutomation {
+  id: rawId
+  createdAt
+  updatedAt
+  name
+  folderId
+  type
+  isActive
+  startTime
+  endTime
+  repliesCount
+  sentCount
+  deliveredCount
+  seenCount
+  clickedCount
+  failedCount
+  missedCount
+  post {
+    type
+    value
+  }
+  privateReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  publicReply {
+    type
+    value
+    values {
+      value
+    }
+  }
+  includeKeywords {
+    type
+    value
+  }
+  excludeKeywords
+  options {
+    replyToNewContactsOnly
+    replyOncePerUserPerPost
+    likeUserComment
+    replyToUsersWhoCommentedOnOtherPosts
+    ignoreCommentReplies
+    trackUserTags
+  }
+  hideComments {
+    all
+    hasPhoneNumber
+    hasImage
+    hasVideo
+    hasLink
+    hasKeywords
+    keywords
+    showCommentsAfter
+  }
+  replyAfter {
+    type
+    value
+  }
+}`) as unknown as TypedDocumentString<UpdateCommentAutomationMutation, UpdateCommentAutomationMutationVariables>;
+export const DeleteCommentAutomationDocument = new TypedDocumentString(`
+    mutation DeleteCommentAutomation($id: ID!, $channel: CommentChannel!) {
+  deleteCommentAutomation(id: $id, channel: $channel) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteCommentAutomationMutation, DeleteCommentAutomationMutationVariables>;
+export const ChannelPostsDocument = new TypedDocumentString(`
+    query ChannelPosts($channel: CommentChannel!, $inboxId: ID, $kind: ChannelPostKind, $page: SafeInt, $perPage: Int) {
+  channelPosts(
+    channel: $channel
+    inboxId: $inboxId
+    kind: $kind
+    page: $page
+    perPage: $perPage
+  ) {
+    pageCount
+    data {
+      id
+      channel
+      caption
+      mediaType
+      kind
+      permalink
+      thumbnailUrl
+      timestamp
+      inboxId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelPostsQuery, ChannelPostsQueryVariables>;
+export const ChannelPostsWithRelationsDocument = new TypedDocumentString(`
+    query ChannelPostsWithRelations($channel: CommentChannel!, $perPage: Int) {
+  channelPosts(channel: $channel, perPage: $perPage) {
+    pageCount
+    data {
+      id
+      kind
+      inbox {
+        id: rawId
+        name
+        channel
+      }
+      automations {
+        id: rawId
+        name
+        post {
+          type
+          value
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelPostsWithRelationsQuery, ChannelPostsWithRelationsQueryVariables>;
 export const ContactsWithEverythingDocument = new TypedDocumentString(`
     query ContactsWithEverything($first: Int, $after: String, $keyword: String) {
   contacts(first: $first, after: $after, keyword: $keyword) {
