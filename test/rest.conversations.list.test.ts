@@ -207,6 +207,37 @@ describe('GET /v1/conversations', () => {
     expect((await list('inboxId=99999999999')).body).toEqual(invalidRequestData([{ message: 'No inbox with id 99999999999 in this workspace', path: ['query', 'inboxId'] }]));
   });
 
+  it('loads the assignees, teams and inboxes of a page in one statement each, whatever its size', async () => {
+    const big = await t.workspace({ name: 'Big' });
+    const b = knownRows(t, big.id);
+    for (let i = 0; i < 30; i++) {
+      // Every row its own assignee, team and inbox: the lookups get many keys at once.
+      await b.conversation({
+        contactId: await b.f.contact({ email: `p${i}@example.com` }),
+        user: await b.user(`Agent ${i}`, `a${i}@company.example`),
+        team: await b.team(`Team ${i}`),
+        inbox: await b.inbox(`Inbox ${i}`),
+        lastActivityAt: minutesAfterT0(i),
+      });
+    }
+    const statements = async (query: string) => {
+      const res = await list(query, big.developerToken);
+      expect(res.status).toBe(200);
+      expect(res.body.data.every((x: { assignedUser: unknown; assignedInboxTeam: unknown; inbox: unknown }) => x.assignedUser && x.assignedInboxTeam && x.inbox)).toBe(true);
+      return Number(res.headers.get('x-db-statements'));
+    };
+    await statements('limit=1'); // the token's first lookup is cached from here on
+    const first = await statements('limit=1');
+    expect(await statements('limit=10')).toBe(first);
+    expect(await statements('limit=30')).toBe(first);
+    // The page, then its users, teams and inboxes.
+    expect(first).toBe(4);
+    const page = await list('limit=10', big.developerToken);
+    const after = async (limit: number) => Number((await list(`limit=${limit}&cursor=${page.body.nextCursor}`, big.developerToken)).headers.get('x-db-statements'));
+    // After a cursor: one more statement asks whether rows lie before the page.
+    expect([await after(1), await after(20)]).toEqual([5, 5]);
+  });
+
   it('is empty for a workspace without conversations', async () => {
     const empty = await t.workspace({ name: 'Empty' });
     expect((await list('', empty.developerToken)).body).toEqual({ data: [], nextCursor: null, prevCursor: null });
