@@ -327,3 +327,46 @@ describe('GraphQL lead-ad automations and pages: statements do not grow with the
     expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
   });
 });
+
+describe('GraphQL channel posts: statements do not grow with the page size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  const POSTS = 55;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace({ name: 'Posts' });
+    const f = fixtures(t.db, ws.id);
+    const inboxes = [await f.inbox('Account A', 'photo'), await f.inbox('Account B', 'photo'), await f.inbox('Account C', 'photo')];
+    const kinds = ['published', 'ads', 'reels'] as const;
+    for (let i = 0; i < POSTS; i++) {
+      await f.channelPost('photo', inboxes[i % 3], { id: `1789${String(i).padStart(4, '0')}`, kind: kinds[i % 3], postedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() });
+    }
+    // Every post has the all-posts automation and the automation of its kind; every third one is picked by id too.
+    await f.commentAutomation('photo', 'Every medium');
+    for (const kind of kinds) await f.commentAutomation('photo', `Only ${kind}`, { post: { type: kind, value: [] } });
+    const picked = Array.from({ length: POSTS }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => `1789${String(i).padStart(4, '0')}`);
+    await f.commentAutomation('photo', 'Picked', { post: { type: 'postIds', value: picked } });
+    expect((await gql(t, TagsDocument, {}, { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('channelPosts -> inbox, automations: the same statements for perPage 1, 10 and 50', async () => {
+    const query = 'query ($size: Int!) { channelPosts(channel: photo, perPage: $size) { data { id kind inbox { rawId name } automations { name } } } }';
+    const counts: Record<number, number> = {};
+    for (const size of [1, 10, 50]) {
+      const res = await t.graphql(query, { size }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const posts = res.body.data.channelPosts.data;
+      expect(posts).toHaveLength(size);
+      for (const p of posts) {
+        const i = Number(p.id.slice(4));
+        expect(p.inbox.name).toBe(`Account ${'ABC'[i % 3]}`);
+        expect(p.automations.map((a: { name: string }) => a.name).sort()).toEqual(['Every medium', `Only ${p.kind}`, ...(i % 3 === 0 ? ['Picked'] : [])].sort());
+      }
+      counts[size] = statementsOf(res);
+    }
+    // The page's total and its rows; the inboxes; the channel's automations.
+    expect(counts).toEqual({ 1: 4, 10: 4, 50: 4 });
+  });
+});
