@@ -90,6 +90,7 @@ const booleanText = (name: string, description: string) =>
   z
     .enum(['true', 'false'], { error: `${name} must be true or false` })
     .transform((v) => v === 'true')
+    .pipe(z.boolean())
     .meta({ description });
 
 const limitText = z
