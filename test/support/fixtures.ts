@@ -204,6 +204,13 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
         .returning('id')
         .executeTakeFirstOrThrow(),
     ),
+  /** Lead forms of a page in one statement, with the default questions (for seeds that need many). */
+  leadForms: async (pageRowId: number, externalIds: string[]) => {
+    await db
+      .insertInto('lead_forms')
+      .values(externalIds.map((external_id, i) => ({ workspace_id: workspaceId, lead_page_id: pageRowId, external_id, name: `Form ${i + 1}`, status: 'active' as const, questions: JSON.stringify(sampleLeadQuestions), ...stamps() })))
+      .execute();
+  },
   /**
    * A lead-ad automation that claims its forms (one automation per page and form): by default page
    * 1001 and a form of its own, so automations made this way never collide. Mappings, tags and
