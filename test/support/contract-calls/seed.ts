@@ -46,10 +46,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     netAutomation: await f.commentAutomation('net', 'Net rule'),
     photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
     // Comment automations the delete calls consume, and the posts a postIds selector may name.
-    disposableAutomations: {
-      photo: [await f.commentAutomation('photo', 'Photo to delete 1'), await f.commentAutomation('photo', 'Photo to delete 2')],
-      net: [await f.commentAutomation('net', 'Net to delete 1'), await f.commentAutomation('net', 'Net to delete 2')],
-    },
+    disposableAutomations: { photo: await f.commentAutomation('photo', 'Photo to delete'), net: await f.commentAutomation('net', 'Net to delete') },
     channelPosts: {
       photo: await f.channelPost('photo', inbox, { id: '17890001', kind: 'published' }),
       net: await f.channelPost('net', inbox, { id: '1001_2002', kind: 'ads', mediaType: 'photo' }),
