@@ -58,7 +58,9 @@ describe('error envelope for every platform error code', () => {
     const cases: [string, string, string][] = [
       ['PUT', '/v1/tags', 'GET, POST, HEAD'],
       ['GET', '/v1/photo-comments', 'POST'],
-      ['POST', '/v1/net-lead-ads/1', 'DELETE'],
+      ['POST', '/v1/net-lead-ads/1', 'GET, PATCH, DELETE, HEAD'],
+      // A fixed path beside a parameter one answers for itself: /v1/net-lead-ads/pages is not an id.
+      ['POST', '/v1/net-lead-ads/pages', 'GET, HEAD'],
       ['PATCH', '/v1/contacts', 'POST, GET, HEAD'],
       // A literal path is not answered for by a parameter one: /v1/contacts/count takes GET only.
       ['POST', '/v1/contacts/count', 'GET, HEAD'],
