@@ -47,8 +47,29 @@ describe('seeded data through the REST contract', () => {
     const net = await ids('comment_automations', ['channel', 'net']);
     if (expectAutomations) expect(net.length).toBeGreaterThan(0);
     for (const id of net) await ok('GET', `/v1/net-comments/${id}`);
+    // Comment automations of both channels, and the posts their postIds name.
+    for (const channel of ['photo', 'net'] as const) {
+      const automations = await ok('GET', `/v1/${channel}-comments?perPage=50`);
+      if (expectAutomations) expect(automations.data.length, channel).toBeGreaterThan(0);
+      for (const a of automations.data) await ok('GET', `/v1/${channel}-comments/${a.id}`);
+    }
+    for (const list of ['/v1/photo-comments/photo-media', '/v1/net-comments/net-posts']) {
+      const posts = await ok('GET', `${list}?perPage=50`);
+      if (expectAutomations) expect(posts.data.length, list).toBeGreaterThan(0);
+    }
     const [conversation] = await ids('conversations');
     await ok('POST', `/v1/conversations/${conversation}/unfollow`);
+    // Lead-ad automations, the connected pages and their forms; every automation passes the create
+    // rules (a PATCH checks the merged automation against them, its claims included).
+    const leadAds = await ok('GET', '/v1/net-lead-ads?perPage=50');
+    if (expectAutomations) expect(leadAds.data.length).toBeGreaterThan(0);
+    for (const a of leadAds.data) {
+      await ok('GET', `/v1/net-lead-ads/${a.id}`);
+      if (expectAutomations) expect((await api.request('PATCH', `/v1/net-lead-ads/${a.id}`, { token, body: { name: a.name } })).status, a.id).toBe(200);
+    }
+    const pages = await ok('GET', '/v1/net-lead-ads/pages?perPage=50');
+    if (expectAutomations) expect(pages.data.length).toBeGreaterThan(0);
+    for (const p of pages.data) expect((await ok('GET', `/v1/net-lead-ads/forms?pageId=${p.id}&perPage=50`)).data).toHaveLength(p.formsCount);
     const [leadAd] = await ids('lead_ad_automations');
     if (leadAd !== undefined) await ok('DELETE', `/v1/net-lead-ads/${leadAd}`);
   }
@@ -56,6 +77,14 @@ describe('seeded data through the REST contract', () => {
   it('the demo workspace', async () => {
     const demo = await createDemoWorkspace(t.db);
     await walk(demo.workspace.id, demo.tokens.developer.token, true);
+    // Every demo comment automation passes its channel's create rules (a PATCH checks the merged
+    // automation against them), its postIds included.
+    const automations = await t.db.selectFrom('comment_automations').select(['id', 'channel', 'post']).where('workspace_id', '=', demo.workspace.id).execute();
+    for (const a of automations) {
+      const token = demo.tokens.developer.token;
+      const res = await api.request('PATCH', `/v1/${a.channel}-comments/${a.id}`, { token, body: { post: JSON.parse(a.post) } });
+      expect(res.status, `${a.channel} ${a.id}`).toBe(200);
+    }
   });
 
   it('synthetic contacts', async () => {
