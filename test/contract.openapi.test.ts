@@ -150,6 +150,9 @@ describe('the OpenAPI document and the behaviour it describes', () => {
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePhotoCommentInput' }, examples: { example: { value: expect.objectContaining({ type: 'photo' }) } } } },
     });
+    // A body that may be left out is documented as optional.
+    expect(doc.paths['/v1/conversations/{id}/disable-bot'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/conversations/{id}/assign'].post.requestBody.required).toBe(true);
     const input = doc.components.schemas.CreatePhotoCommentInput;
     expect(input.additionalProperties).toBe(false);
     expect(input.required).toEqual(['name', 'type', 'post', 'privateReply', 'publicReply', 'includeKeywords', 'excludeKeywords', 'options', 'hideComments', 'replyAfter']);

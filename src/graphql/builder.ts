@@ -53,8 +53,9 @@ export const builder = new SchemaBuilder<{
     pageInfoFieldOptions: { complexity: 0 },
     firstArgOptions: { description: `How many items, 1 to ${MAX_FIRST} (default ${DEFAULT_FIRST}); more is an error, never clamped` },
     afterArgOptions: { description: 'endCursor of the previous page' },
-    lastArgOptions: { description: 'Not supported (forward pagination only): leave it out' },
-    beforeArgOptions: { description: 'Not supported (forward pagination only): leave it out' },
+    // Only `conversations` pages backwards (its description says so); elsewhere they are refused.
+    lastArgOptions: { description: 'Backward pagination, where the field says it pages both ways (conversations); elsewhere leave it out' },
+    beforeArgOptions: { description: 'startCursor of the next page, where the field pages both ways (conversations); elsewhere leave it out' },
   },
   validation: {
     validationError: (result) =>

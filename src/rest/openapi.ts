@@ -232,7 +232,8 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
       ...(route.body
         ? {
             requestBody: {
-              required: true,
+              // A body the route's schema accepts leaving out (disable-bot's) is optional.
+              required: !route.body.safeParse(undefined).success,
               content: { 'application/json': { schema: collector.convert(route.body, 'input'), examples: { example: { value: examples.body } } } },
             },
           }
