@@ -57,7 +57,10 @@ describe('error envelope for every platform error code', () => {
   it('405 methodNotAllowed with an Allow header on a known path', async () => {
     const cases: [string, string, string][] = [
       ['PUT', '/v1/tags', 'GET, POST, HEAD'],
-      ['GET', '/v1/photo-comments', 'POST'],
+      ['PUT', '/v1/photo-comments', 'GET, POST, HEAD'],
+      // A literal path under a parameter's parent: /v1/photo-comments/photo-media is not an id.
+      ['DELETE', '/v1/photo-comments/photo-media', 'GET, HEAD'],
+      ['GET', '/v1/conversations/1/archive', 'POST'],
       ['POST', '/v1/net-lead-ads/1', 'GET, PATCH, DELETE, HEAD'],
       // A fixed path beside a parameter one answers for itself: /v1/net-lead-ads/pages is not an id.
       ['POST', '/v1/net-lead-ads/pages', 'GET, HEAD'],
