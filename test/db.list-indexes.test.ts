@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
-import { listCommentAutomations } from '../src/domain/automations/comment-automation.repository.js';
+import { listCommentAutomations, listCommentAutomationsPage } from '../src/domain/automations/comment-automation.repository.js';
 import { conversationWindow } from '../src/domain/conversations/conversation.repository.js';
 import { countDynamicImages, listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
 import { listLeadAdAutomations } from '../src/domain/lead-ads/lead-ad.repository.js';
@@ -92,6 +92,15 @@ describe(`list order indexes on ${testEngine}`, () => {
     expect(plans).toHaveLength(4);
     for (const plan of plans.slice(0, 2)) expect(inIndexOrder(plan, 'comment_automations_workspace_channel_id_idx'), plan).toBe(true);
     for (const plan of plans.slice(2)) expect(inIndexOrder(plan, 'comment_automations_workspace_id_idx'), plan).toBe(true);
+  });
+
+  it('pages a channel\'s comment automations on REST newest first from (workspace_id, channel, created_at, id), with and without a filter', async () => {
+    const plans = await recording.plansOf(async () => {
+      await listCommentAutomationsPage(db, 2, 'photo', {}, { limit: 20, offset: 20 });
+      await listCommentAutomationsPage(db, 2, 'net', { isActive: true }, { limit: 20, offset: 0 });
+    });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(inIndexOrder(plan, 'comment_automations_workspace_channel_created_idx'), plan).toBe(true);
   });
 
   // Tags are listed whole (no pages): every row of the workspace is read and returned either way,

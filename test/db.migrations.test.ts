@@ -26,6 +26,7 @@ const commonIndexes: Record<string, string[]> = {
   channel_posts_inbox_idx: ['inbox_id'],
   channel_posts_workspace_external_uq: ['workspace_id', 'channel', 'external_id'],
   channel_posts_workspace_posted_idx: ['workspace_id', 'channel', 'posted_at', 'id'],
+  comment_automations_workspace_channel_created_idx: ['workspace_id', 'channel', 'created_at', 'id'],
   comment_automations_workspace_channel_id_idx: ['workspace_id', 'channel', 'id'],
   comment_automations_workspace_id_idx: ['workspace_id', 'id'],
   contact_custom_fields_contact_field_uq: ['contact_id', 'custom_field_id'],

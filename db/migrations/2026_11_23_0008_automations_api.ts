@@ -14,6 +14,8 @@ import { type Kysely, PostgresAdapter, sql, type ColumnDataType, type CreateTabl
  *   cannot look inside a JSON array, and "one automation per page and form" must hold under races.
  *   Existing automations claim their forms oldest first; a later duplicate keeps its forms unclaimed
  *   and must be changed before it can be saved again.
+ * - Comment automations are listed on REST newest first by creation time, ties by id, one channel
+ *   at a time: (workspace_id, channel, created_at, id) serves that order.
  * - Conversations are listed by last activity, ties by id: a (workspace_id, last_activity_at, id)
  *   index replaces (workspace_id, last_activity_at), and rows without activity take their creation
  *   time, so the order key is never null.
@@ -120,12 +122,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
   }
 
+  await db.schema
+    .createIndex('comment_automations_workspace_channel_created_idx')
+    .on('comment_automations')
+    .columns(['workspace_id', 'channel', 'created_at', 'id'])
+    .execute();
+
   await db.updateTable('conversations').set({ last_activity_at: sql`created_at` }).where('last_activity_at', 'is', null).execute();
   await db.schema.dropIndex('conversations_workspace_activity_idx').execute();
   await db.schema.createIndex('conversations_workspace_activity_id_idx').on('conversations').columns(['workspace_id', 'last_activity_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('comment_automations_workspace_channel_created_idx').execute();
   await db.schema.dropIndex('conversations_workspace_activity_id_idx').execute();
   await db.schema.createIndex('conversations_workspace_activity_idx').on('conversations').columns(['workspace_id', 'last_activity_at']).execute();
   for (const name of ['lead_ad_sequences', 'lead_ad_tags', 'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_forms', 'lead_pages', 'channel_posts']) {
