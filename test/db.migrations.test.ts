@@ -15,7 +15,7 @@ import { repoRoot, runProgram } from './support/processes.js';
 const tables = [
   'api_tokens', 'channel_posts', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
   'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
-  'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages',
+  'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
 ];
 
@@ -78,6 +78,11 @@ const commonIndexes: Record<string, string[]> = {
   lead_forms_workspace_external_uq: ['workspace_id', 'external_id'],
   lead_pages_inbox_idx: ['inbox_id'],
   lead_pages_workspace_external_uq: ['workspace_id', 'external_id'],
+  outbox_workspace_action_idx: ['workspace_id', 'action', 'id'],
+  outbox_workspace_automation_idx: ['workspace_id', 'automation_id', 'id'],
+  outbox_workspace_contact_idx: ['workspace_id', 'contact_id', 'id'],
+  outbox_workspace_id_idx: ['workspace_id', 'id'],
+  sandbox_records_workspace_kind_external_uq: ['workspace_id', 'kind', 'external_id'],
   sequence_subscriptions_contact_sequence_uq: ['contact_id', 'sequence_id'],
   sequence_subscriptions_sequence_idx: ['sequence_id'],
   sequence_subscriptions_workspace_idx: ['workspace_id'],
@@ -88,6 +93,8 @@ const commonIndexes: Record<string, string[]> = {
 };
 // Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
 const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx'];
+// The SQLite job queue's table (PostgreSQL keeps jobs in graphile-worker's schema): due jobs, one unfailed job per key.
+const sqliteOnlyIndexes: Record<string, string[]> = { jobs_due_idx: ['run_at', 'id'], jobs_key_uq: ['key'] };
 
 interface IndexInfo {
   table: string;
@@ -191,6 +198,7 @@ describe(`migrations on ${testEngine}`, () => {
       expected.push('error_logs_search', 'error_logs_search_config', 'error_logs_search_data', 'error_logs_search_docsize', 'error_logs_search_idx');
       expected.push('contacts_search', 'contacts_search_config', 'contacts_search_data', 'contacts_search_docsize', 'contacts_search_idx');
       expected.push('search_positions');
+      expected.push('jobs');
     }
     expect(found).toEqual(expected.sort());
   });
@@ -211,6 +219,8 @@ describe(`migrations on ${testEngine}`, () => {
       for (const name of postgresOnlyIndexes) expected[name] = named[name];
       expect(postgresOnlyIndexes.every((n) => n in named)).toBe(true);
       expected.kysely_migration_lock_pkey = named.kysely_migration_lock_pkey;
+    } else {
+      Object.assign(expected, sqliteOnlyIndexes);
     }
     expect(named).toEqual(expected);
     // The token hash is unique (one lookup finds one token).
@@ -259,7 +269,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

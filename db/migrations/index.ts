@@ -8,6 +8,8 @@ import * as workspaceScopedImageSearch from './2026_11_23_0005_workspace_scoped_
 import * as storedSearchTokens from './2026_11_23_0006_stored_search_tokens.js';
 import * as contactsApi from './2026_11_23_0007_contacts_api.js';
 import * as automationsApi from './2026_11_23_0008_automations_api.js';
+import * as jobQueue from './2026_11_23_0009_job_queue.js';
+import * as outbox from './2026_11_23_0010_outbox.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0006_stored_search_tokens': storedSearchTokens,
   '2026_11_23_0007_contacts_api': contactsApi,
   '2026_11_23_0008_automations_api': automationsApi,
+  '2026_11_23_0009_job_queue': jobQueue,
+  '2026_11_23_0010_outbox': outbox,
 };

@@ -96,6 +96,32 @@ export const configSchema = z.object({
   COMPRESSION_MIN_BYTES: nonNegativeInt.default(1024),
   /** After a Redis command times out, rate limits are counted in this process for this long before Redis is asked again. */
   REDIS_RETRY_AFTER_MS: positiveInt.default(5_000),
+  /** How the engine reaches the networks: `sandbox` records every action in the outbox; `http` calls the Graph API. */
+  CHANNEL_ADAPTER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
+  /** The Graph API's base URL with its version (`https://graph.example.com/v21.0`); required by CHANNEL_ADAPTER=http. */
+  GRAPH_API_BASE_URL: z.string().regex(/^https?:\/\/[^\s/]+/i, 'must be an http(s):// URL').optional(),
+  /** The access token the HTTP adapter sends (Authorization: Bearer); required by CHANNEL_ADAPTER=http. */
+  GRAPH_API_ACCESS_TOKEN: z.string().optional(),
+  /** Each Graph API request is abandoned after this long (a retryable failure). */
+  GRAPH_API_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Run the job queue's workers in the server process (both engines); `npm run worker` runs them without the server (PostgreSQL). */
+  RUN_WORKERS: booleanFlag.default(true),
+  /** Jobs one process runs at the same time. */
+  WORKER_CONCURRENCY: positiveInt.max(100, 'must be at most 100').default(4),
+  /** How often an idle worker looks for due jobs (PostgreSQL is also woken by LISTEN/NOTIFY; SQLite by an enqueue in the same process). */
+  WORKER_POLL_INTERVAL_MS: positiveInt.max(60_000, 'must be at most 60000').default(1_000),
+  /** After SIGTERM, how long running jobs may take to finish before they are released for another process. */
+  WORKER_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  /** PostgreSQL: the schema graphile-worker keeps its jobs in (created at start-up). */
+  WORKER_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case schema name (letters, digits, _; at most 63)')
+    .default('graphile_worker'),
+}).superRefine((c, ctx) => {
+  if (c.CHANNEL_ADAPTER !== 'http') return;
+  for (const name of ['GRAPH_API_BASE_URL', 'GRAPH_API_ACCESS_TOKEN'] as const) {
+    if (c[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when CHANNEL_ADAPTER is http' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & {

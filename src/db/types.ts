@@ -341,6 +341,57 @@ export interface LeadAdSequencesTable {
   sequence_id: number;
 }
 
+/** The sandbox adapter's record of every outgoing action (migration 2026_11_23_0010_outbox). */
+export interface OutboxTable {
+  id: Id;
+  workspace_id: number;
+  inbox_id: number;
+  channel: 'photo' | 'net';
+  action: 'privateReply' | 'publicReply' | 'message' | 'like' | 'hide' | 'unhide';
+  comment_id: string | null;
+  post_id: string | null;
+  recipient_id: string | null;
+  contact_id: number | null;
+  automation_kind: 'comment' | 'leadAd' | null;
+  automation_id: number | null;
+  /** JSON text of what was sent (text, flow id, AI agent id); null for like, hide and unhide. */
+  payload: string | null;
+  created_at: string;
+}
+
+/** What the sandbox adapter answers fetches with: leads and profiles by the network's id (JSON data). */
+export interface SandboxRecordsTable {
+  id: Id;
+  workspace_id: number;
+  kind: 'lead' | 'profile';
+  external_id: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The SQLite job queue (migration 2026_11_23_0009_job_queue; PostgreSQL keeps jobs in
+ * graphile-worker's schema). Waiting: no lease; running: `locked_by` until `locked_until`;
+ * failed for good: `failed_at`. Finished jobs are deleted.
+ */
+export interface JobsTable {
+  id: Id;
+  task: string;
+  /** JSON text. */
+  payload: string;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  key: string | null;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  failed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -369,4 +420,7 @@ export interface DB {
   lead_ad_field_mappings: LeadAdFieldMappingsTable;
   lead_ad_tags: LeadAdTagsTable;
   lead_ad_sequences: LeadAdSequencesTable;
+  jobs: JobsTable;
+  outbox: OutboxTable;
+  sandbox_records: SandboxRecordsTable;
 }

@@ -1,0 +1,64 @@
+import type { Selectable } from 'kysely';
+import { countRows } from '../../db/count.js';
+import type { Executor } from '../../db/database.js';
+import type { OutboxTable } from '../../db/types.js';
+import { idNumber, idString, nowIso, parseJson } from '../../db/values.js';
+import type { NewOutboxEntry, OutboxEntry, OutboxFilter, OutgoingContent } from './outbox.schema.js';
+
+const columns = ['id', 'created_at', 'channel', 'inbox_id', 'action', 'comment_id', 'post_id', 'recipient_id', 'contact_id', 'automation_kind', 'automation_id', 'payload'] as const;
+
+const toEntry = (r: Pick<Selectable<OutboxTable>, (typeof columns)[number]>): OutboxEntry => ({
+  id: idString(r.id),
+  createdAt: r.created_at,
+  channel: r.channel,
+  inboxId: idString(r.inbox_id),
+  action: r.action,
+  commentId: r.comment_id,
+  postId: r.post_id,
+  recipientId: r.recipient_id,
+  contactId: r.contact_id === null ? null : idString(r.contact_id),
+  automationKind: r.automation_kind,
+  automationId: r.automation_id === null ? null : idString(r.automation_id),
+  payload: r.payload === null ? null : parseJson<OutgoingContent>(r.payload),
+});
+
+export async function insertOutboxEntry(db: Executor, workspaceId: number, e: NewOutboxEntry): Promise<OutboxEntry> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      workspace_id: workspaceId,
+      inbox_id: e.inboxId,
+      channel: e.channel,
+      action: e.action,
+      comment_id: e.commentId ?? null,
+      post_id: e.postId ?? null,
+      recipient_id: e.recipientId ?? null,
+      contact_id: e.contactId ?? null,
+      automation_kind: e.automation?.kind ?? null,
+      automation_id: e.automation?.id ?? null,
+      payload: e.payload ? JSON.stringify(e.payload) : null,
+      created_at: nowIso(),
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toEntry(row);
+}
+
+/** The workspace's entries, filtered; an id beyond any id (or not a 32-bit key) matches nothing. */
+function filtered(db: Executor, workspaceId: number, f: OutboxFilter) {
+  let q = db.selectFrom('outbox').where('workspace_id', '=', workspaceId);
+  if (f.contactId !== undefined) q = q.where('contact_id', '=', idNumber(f.contactId) ?? -1);
+  if (f.automationId !== undefined) q = q.where('automation_id', '=', idNumber(f.automationId) ?? -1);
+  if (f.automationKind !== undefined) q = q.where('automation_kind', '=', f.automationKind);
+  if (f.action !== undefined) q = q.where('action', '=', f.action);
+  if (f.channel !== undefined) q = q.where('channel', '=', f.channel);
+  return q;
+}
+
+export const countOutboxEntries = (db: Executor, workspaceId: number, f: OutboxFilter) => countRows(filtered(db, workspaceId, f));
+
+/** Newest first: by id, the order the entries were recorded in (each filter has an index ending in id). */
+export async function listOutboxEntries(db: Executor, workspaceId: number, f: OutboxFilter, window: { limit: number; offset: number }): Promise<OutboxEntry[]> {
+  const rows = await filtered(db, workspaceId, f).select(columns).orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return rows.map(toEntry);
+}
