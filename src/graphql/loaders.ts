@@ -9,6 +9,7 @@ import { customFieldsByIds, fieldValuesForContacts } from '../domain/custom-fiel
 import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repository.js';
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
+import { outboxEntriesByIds } from '../domain/outbox/outbox.repository.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
 import { contactCountsOfInboxes } from '../domain/inboxes/inbox.repository.js';
 import { fieldMappingsFor, leadAdAutomationsByIds, sequenceIdsFor, tagIdsFor } from '../domain/lead-ads/lead-ad.repository.js';
@@ -82,6 +83,7 @@ export function createLoaders(db: Executor, workspaceId: number) {
     leadPageForms: new DataLoader<string, LeadForm[]>(async (pageIds) => inKeyOrder(pageIds, groupBy(await formsOfPages(db, workspaceId, pageIds), (f) => f.pageId))),
     dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
     errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
+    outboxEntry: byId((ids) => outboxEntriesByIds(db, workspaceId, ids)),
     sequence: byId((ids) => sequencesByIds(db, workspaceId, ids)),
     // Sequence.subscribersCount: one grouped count per batch of sequences.
     sequenceSubscribersCount: new DataLoader<number, number>(async (ids) => {

@@ -16,6 +16,7 @@ import './types/channel-post.type.js';
 import './types/lead-page.type.js';
 import './types/dynamic-image.type.js';
 import './types/error-log.type.js';
+import './types/outbox.type.js';
 import './types/node.type.js';
 
 /** Imports every type module (each registers itself on the builder) and builds the schema, sorted. */

@@ -15,6 +15,7 @@ import { tokenRoutes } from './routes/token.routes.js';
 import { conversationRoutes } from './routes/conversations.routes.js';
 import { dynamicImageRoutes } from './routes/dynamic-images.routes.js';
 import { errorLogRoutes } from './routes/error-logs.routes.js';
+import { outboxRoutes } from './routes/outbox.routes.js';
 import { tagRoutes } from './routes/tags.routes.js';
 import { workspaceRoutes } from './routes/workspaces.routes.js';
 
@@ -41,4 +42,5 @@ export const routes: Route[] = [
   ...conversationRoutes,
   ...workspaceRoutes,
   ...errorLogRoutes,
+  ...outboxRoutes,
 ];

@@ -21,6 +21,7 @@ import { commentAutomationOperations } from './graphql-operations/comment-automa
 import { leadAdOperations } from './graphql-operations/lead-ads.js';
 import { conversationOperations } from './graphql-operations/conversations.js';
 import { dynamicImageOperations } from './graphql-operations/dynamic-images.js';
+import { outboxOperations } from './graphql-operations/outbox.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -677,6 +678,7 @@ export const operations: GraphQLOperation[] = [
   ...leadAdOperations,
   ...conversationOperations,
   ...dynamicImageOperations,
+  ...outboxOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

@@ -62,3 +62,10 @@ export async function listOutboxEntries(db: Executor, workspaceId: number, f: Ou
   const rows = await filtered(db, workspaceId, f).select(columns).orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
   return rows.map(toEntry);
 }
+
+/** Entries by id in one statement (node(id:) and nodes(ids:)); only this workspace's. */
+export async function outboxEntriesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<OutboxEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  return rows.map(toEntry);
+}

@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** comment: a comment automation (photo or net); leadAd: a lead-ad automation */
+export type AutomationKind =
+  | 'comment'
+  | 'leadAd';
+
 export type ChannelPostKind =
   | 'ads'
   | 'published'
@@ -200,6 +205,19 @@ export type LeadFormStatus =
 /** chat: the private reply goes through the chat product */
 export type NetConnectionType =
   | 'chat';
+
+export type OutboxAction =
+  | 'hide'
+  | 'like'
+  | 'message'
+  | 'privateReply'
+  | 'publicReply'
+  | 'unhide';
+
+export type OutgoingContentType =
+  | 'AIAgent'
+  | 'flow'
+  | 'text';
 
 /** photo: native login; photoNet: linked via a page of the social network */
 export type PhotoConnectionType =
@@ -675,6 +693,19 @@ export type TwoExpensivePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TwoExpensivePagesQuery = { a: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> }, b: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> } };
+
+export type OutboxQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  contactId?: string | number | null | undefined;
+  automationId?: string | number | null | undefined;
+  automationKind?: AutomationKind | null | undefined;
+  action?: OutboxAction | null | undefined;
+  channel?: CommentChannel | null | undefined;
+}>;
+
+
+export type OutboxQuery = { outbox: { pageCount: number, data: Array<{ createdAt: string, channel: CommentChannel, inboxId: string, action: OutboxAction, commentId: string | null, postId: string | null, recipientId: string | null, contactId: string | null, automationKind: AutomationKind | null, automationId: string | null, id: string, contact: { email: string | null, id: string } | null, payload: { type: OutgoingContentType, text: string | null, flowId: string | null, agentId: string | null } | null }> } };
 
 export type ErrorLogsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -2624,6 +2655,44 @@ export const TwoExpensivePagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TwoExpensivePagesQuery, TwoExpensivePagesQueryVariables>;
+export const OutboxDocument = new TypedDocumentString(`
+    query Outbox($page: SafeInt, $perPage: Int, $contactId: ID, $automationId: ID, $automationKind: AutomationKind, $action: OutboxAction, $channel: CommentChannel) {
+  outbox(
+    page: $page
+    perPage: $perPage
+    contactId: $contactId
+    automationId: $automationId
+    automationKind: $automationKind
+    action: $action
+    channel: $channel
+  ) {
+    pageCount
+    data {
+      id: rawId
+      createdAt
+      channel
+      inboxId
+      action
+      commentId
+      postId
+      recipientId
+      contactId
+      contact {
+        id: rawId
+        email
+      }
+      automationKind
+      automationId
+      payload {
+        type
+        text
+        flowId
+        agentId
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OutboxQuery, OutboxQueryVariables>;
 export const ErrorLogsDocument = new TypedDocumentString(`
     query ErrorLogs($page: SafeInt, $perPage: Int, $keyword: String) {
   errorLogs(page: $page, perPage: $perPage, keyword: $keyword) {

@@ -7,12 +7,13 @@ import { commentAutomationCalls } from './comment-automations.js';
 import { leadAdCalls } from './lead-ads.js';
 import { conversationCalls } from './conversations.js';
 import { dynamicImageCalls } from './dynamic-images.js';
+import { outboxCalls } from './outbox.js';
 import type { Call, CallTable, Seeded } from './seed.js';
 
 export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
 
 /** Every area's calls; a new area adds its module here. */
-const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls];
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls];
 
 const calls: CallTable = {};
 for (const table of tables) {

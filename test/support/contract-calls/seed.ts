@@ -1,3 +1,4 @@
+import { sandboxAdapter } from '../../../src/channels/sandbox.adapter.js';
 import { fixtures } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
@@ -32,6 +33,15 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
   await f.contactInbox(contact, inbox);
   const badge = await f.dynamicImage('Badge');
   await f.errorLog('Token expired for page');
+  // One private reply in the outbox, recorded by the sandbox adapter (outbox.list filters by the contact).
+  await sandboxAdapter(t.db).sendPrivateReply({
+    workspaceId: ws.id,
+    inbox: { id: inbox, channel: 'photo', sourceId: 'src-Support' },
+    commentId: '17858893269000001',
+    postId: '17890001',
+    contactId: contact,
+    content: { type: 'text', text: 'Thanks for asking!' },
+  });
   return {
     contact,
     spareContacts: { delete: await spare('spare-delete'), bulkDelete: await spare('spare-bulk-delete') },

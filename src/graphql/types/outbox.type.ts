@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { channelSchema } from '../../domain/automations/comment-automation.schema.js';
+import { automationKindSchema, outboxActionSchema, outboxQuery, type OutboxEntry, type OutgoingContent } from '../../domain/outbox/outbox.schema.js';
+import { listOutboxPage } from '../../domain/outbox/outbox.service.js';
+import { builder } from '../builder.js';
+import { contractEnum } from '../enums.js';
+import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+import { ChannelEnum } from './comment-automation.type.js';
+import { ContactRef } from './refs.js';
+
+const read = { action: 'read', scope: 'automations' } as const;
+
+const OutboxActionEnum = contractEnum('OutboxAction', outboxActionSchema.options);
+const AutomationKindEnum = contractEnum('AutomationKind', automationKindSchema.options, 'comment: a comment automation (photo or net); leadAd: a lead-ad automation');
+const OutgoingContentTypeEnum = contractEnum('OutgoingContentType', ['text', 'flow', 'AIAgent'] as const);
+
+/** What a reply or message carried: flat, the fields of other types null. */
+const OutgoingContentType = builder.objectRef<OutgoingContent>('OutgoingContent').implement({
+  description: 'A text, or the hand-off of the conversation to a flow or an AI agent by id.',
+  fields: (t) => ({
+    type: t.expose('type', { type: OutgoingContentTypeEnum }),
+    text: t.string({ nullable: true, resolve: (c) => (c.type === 'text' ? c.text : null) }),
+    flowId: t.string({ nullable: true, resolve: (c) => (c.type === 'flow' ? c.flowId : null) }),
+    agentId: t.string({ nullable: true, resolve: (c) => (c.type === 'AIAgent' ? c.agentId : null) }),
+  }),
+});
+
+export const OutboxEntryType = builder.node(builder.objectRef<OutboxEntry>('OutboxEntry'), {
+  ...nodeOptions('OutboxEntry', read, ({ loaders }) => loaders.outboxEntry),
+  description: 'An action the sandbox channel adapter recorded instead of sending it to the network, as GET /v1/outbox lists it.',
+  fields: (t) => ({
+    rawId: rawIdField(t),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    channel: t.expose('channel', { type: ChannelEnum }),
+    inboxId: t.exposeID('inboxId'),
+    action: t.expose('action', { type: OutboxActionEnum }),
+    commentId: t.exposeString('commentId', { nullable: true, description: "The network's comment id; null for a message" }),
+    postId: t.exposeString('postId', { nullable: true, description: "The network's id of the comment's post, when known" }),
+    recipientId: t.exposeString('recipientId', { nullable: true, description: "The network's id of a message's recipient" }),
+    contactId: t.exposeID('contactId', { nullable: true }),
+    contact: t.field({
+      type: ContactRef,
+      nullable: true,
+      description: 'The contact it concerns; null when none is known or it has been deleted',
+      resolve: (e, _a, { loaders }) => (e.contactId === null ? null : loaders.contact.load(Number(e.contactId))),
+    }),
+    automationKind: t.expose('automationKind', { type: AutomationKindEnum, nullable: true }),
+    automationId: t.exposeID('automationId', { nullable: true, description: 'Plain id of the automation that acted (of automationKind)' }),
+    payload: t.field({ type: OutgoingContentType, nullable: true, description: 'What was sent; null for like, hide and unhide', resolve: (e) => e.payload }),
+  }),
+});
+
+/** A comment or lead-ad automation's global id (which tells its kind), or a plain digit id. */
+const automationIdArg = z.string().transform((value, ctx): { id: string; kind?: z.infer<typeof automationKindSchema> } => {
+  if (/^\d+$/.test(value)) return { id: value };
+  const decoded = decodeNodeId(value);
+  if (decoded?.typename === 'CommentAutomation') return { id: decoded.id, kind: 'comment' };
+  if (decoded?.typename === 'LeadAdAutomation') return { id: decoded.id, kind: 'leadAd' };
+  ctx.addIssue({ code: 'custom', message: 'must be a CommentAutomation or LeadAdAutomation global id, or a digit string' });
+  return z.NEVER;
+});
+
+builder.queryField('outbox', (t) =>
+  t.field({
+    type: pageOf('OutboxPage', OutboxEntryType),
+    description:
+      'Like GET /v1/outbox: what the sandbox adapter recorded, newest first. automationId takes a CommentAutomation or LeadAdAutomation global id (which says its kind) or a plain id (of either kind unless automationKind says which).',
+    access: read,
+    args: {
+      ...pageArgs(t.arg),
+      contactId: t.arg.id({ description: "A Contact's global id or plain id" }),
+      automationId: t.arg.id(),
+      automationKind: t.arg({ type: AutomationKindEnum }),
+      action: t.arg({ type: OutboxActionEnum }),
+      channel: t.arg({ type: ChannelEnum }),
+    },
+    validate: pageArgsSchema
+      .extend({
+        contactId: recordIdArg('Contact').nullish(),
+        automationId: automationIdArg.nullish(),
+        automationKind: automationKindSchema.nullish(),
+        action: outboxQuery.shape.action.nullish(),
+        channel: channelSchema.nullish(),
+      })
+      .superRefine((a, ctx) => {
+        if (a.automationId?.kind && a.automationKind && a.automationId.kind !== a.automationKind) {
+          ctx.addIssue({ code: 'custom', path: ['automationKind'], message: `is ${a.automationKind}, but automationId is the global id of a ${a.automationId.kind} automation` });
+        }
+      }),
+    complexity: pageComplexity,
+    resolve: (_r, args, { db, who }) => {
+      // `validate` has parsed the ids (Pothos types args from the GraphQL input).
+      const automation = args.automationId as unknown as { id: string; kind?: 'comment' | 'leadAd' } | null | undefined;
+      return listOutboxPage(db, who.workspaceId, {
+        page: args.page,
+        perPage: args.perPage,
+        contactId: args.contactId ?? undefined,
+        automationId: automation?.id,
+        automationKind: automation?.kind ?? args.automationKind ?? undefined,
+        action: args.action ?? undefined,
+        channel: args.channel ?? undefined,
+      });
+    },
+  }),
+);
