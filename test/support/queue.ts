@@ -29,6 +29,7 @@ export interface TestRunnerOptions {
   concurrency?: number;
   shutdownTimeoutMs?: number;
   leaseMs?: number;
+  pollIntervalMs?: number;
 }
 
 export function startTestRunner(o: TestRunnerOptions): Promise<JobRunner> {
@@ -38,7 +39,7 @@ export function startTestRunner(o: TestRunnerOptions): Promise<JobRunner> {
     workerSchema: o.workerSchema,
     tasks: o.tasks,
     concurrency: o.concurrency ?? 2,
-    pollIntervalMs: 100,
+    pollIntervalMs: o.pollIntervalMs ?? 100,
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? 5_000,
     leaseMs: o.leaseMs,
     logger: quietLogger,
