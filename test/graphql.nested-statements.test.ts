@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactsWithEverythingDocument, ConversationsWithEverythingDocument, TagsDocument } from './graphql/generated/graphql.js';
+import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
 import { fixtures } from './support/fixtures.js';
 import { gql, statementsOf } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
@@ -368,5 +369,50 @@ describe('GraphQL channel posts: statements do not grow with the page size', () 
     }
     // The page's total and its rows; the inboxes; the channel's automations.
     expect(counts).toEqual({ 1: 4, 10: 4, 50: 4 });
+  });
+});
+
+describe('GraphQL outbox: statements do not grow with the page size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace({ name: 'Outbox' });
+    const f = fixtures(t.db, ws.id);
+    const inbox = await f.inbox('Photo account', 'photo');
+    const contacts = [];
+    for (let i = 0; i < 20; i++) contacts.push(await f.contact({ email: `o${i}@example.com` }));
+    // 55 replies to 20 different contacts (every fifth one to nobody known), through the sandbox adapter.
+    const adapter = sandboxAdapter(t.db);
+    for (let i = 0; i < 55; i++) {
+      await adapter.sendPrivateReply({
+        workspaceId: ws.id,
+        inbox: { id: inbox, channel: 'photo', sourceId: '17841400000000001' },
+        commentId: `c${i}`,
+        contactId: i % 5 === 0 ? null : contacts[i % 20],
+        content: { type: 'text', text: `Reply ${i}` },
+      });
+    }
+    expect((await gql(t, TagsDocument, {}, { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('outbox -> contact: the same statements for perPage 1, 10 and 50', async () => {
+    const counts: Record<number, number> = {};
+    for (const size of [1, 10, 50]) {
+      const res = await t.graphql('query ($size: Int!) { outbox(perPage: $size) { data { commentId contactId contact { rawId email } } } }', { size }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const entries = res.body.data.outbox.data as { commentId: string; contactId: string | null; contact: { rawId: string; email: string } | null }[];
+      expect(entries).toHaveLength(size);
+      for (const e of entries) {
+        const i = Number(e.commentId.slice(1));
+        expect(e.contact === null ? null : e.contact.rawId).toBe(i % 5 === 0 ? null : e.contactId);
+        if (e.contact) expect(e.contact.email).toBe(`o${i % 20}@example.com`);
+      }
+      counts[size] = statementsOf(res);
+    }
+    // The page's total and its rows; the contacts of all of them.
+    expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
   });
 });
