@@ -13,6 +13,7 @@ import { graphiqlOptions, graphiqlPage, graphiqlPagePlugin } from './http/graphi
 import { platformPlugin } from './http/platform.plugin.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { createLogger, type Logger } from './observability/logger.js';
+import { jobQueue } from './queue/enqueue.js';
 import { runInRequestScope } from './observability/request-scope.js';
 import { systemRoutes } from './rest/system.routes.js';
 import { Router } from './rest/router.js';
@@ -84,6 +85,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     tokenCache: new TokenCache(config.TOKEN_CACHE_SECONDS * 1000),
     limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl', onRedisTrip),
     lifecycle: { draining: false },
+    queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }),
   };
 
   const router = new Router(routes);

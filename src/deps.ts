@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { TokenCache } from './domain/auth/token-cache.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './observability/logger.js';
+import type { JobQueue } from './queue/enqueue.js';
 
 /** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
   limiters: RateLimiters;
   /** Set once shutdown begins: /readyz answers 503 so load balancers stop sending traffic. */
   lifecycle: { draining: boolean };
+  /** Enqueues jobs in the caller's transaction (this process's WORKER_SCHEMA on PostgreSQL). */
+  queue: JobQueue;
 }

@@ -9,6 +9,8 @@ import { AppError } from './errors/catalogue.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
+import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
+import { appTasks } from './queue/tasks.js';
 
 /**
  * Listens and handles signals; everything else is built by app.ts. With WEB_CONCURRENCY > 1 this
@@ -41,6 +43,12 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<{ databa
   } catch (err) {
     // Never the value: a URL may hold a password.
     throw new StartupError(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
+  }
+  try {
+    // PostgreSQL: graphile-worker's schema, which every enqueue needs, workers here or not.
+    await prepareJobQueue(database, config, logger);
+  } catch (err) {
+    throw new StartupError(`WORKER_SCHEMA: cannot install the job queue's schema ${config.WORKER_SCHEMA}: ${messageOf(err)}`);
   }
   const demo = config.SEED_DEMO ? await ensureDemoWorkspace(database, config.DATABASE_URL) : null;
   return { database, demo };
@@ -102,12 +110,19 @@ const refusal = JSON.stringify(
  * clients open their next connection elsewhere. Then the port closes, in-flight requests finish
  * (cut off after SHUTDOWN_TIMEOUT_MS), idle connections close, the database closes, exit 0.
  * SIGINT (Ctrl-C at a terminal) skips the drain.
+ *
+ * Jobs: with RUN_WORKERS (the default) this process also runs the job queue's workers. A signal
+ * stops them at once from taking jobs; running ones get WORKER_SHUTDOWN_TIMEOUT_MS to finish and
+ * are then released for another process, while the HTTP side drains; the database closes after both.
  */
 async function serve(config: Config, logger: Logger, database: Database, onListening: (port: number) => void) {
   const app = buildApp({ config, database, logger });
   await app.ready();
 
   let stopping = false;
+  /** The job workers, once started (null: RUN_WORKERS=false); their stop, once asked. */
+  let workers: Promise<JobRunner | null> = Promise.resolve(null);
+  let workersStopped: Promise<void> = Promise.resolve();
   /** Open sockets: how many requests each has had answered, and how many it has in flight. */
   const sockets = new Map<Socket, { served: number; busy: number }>();
   const inFlight = new Set<ServerResponse>();
@@ -161,6 +176,7 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
     // client sees a reset for a request that reached us). Such a connection gets its answer, with
     // `Connection: close`; the callback runs once every connection has closed.
     NetServer.prototype.close.call(server, async () => {
+      await workersStopped;
       await app.close();
       logger.info('stopped');
       process.exit(0);
@@ -174,6 +190,7 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
     if (stopping) return;
     stopping = true;
     app.beginDrain();
+    workersStopped = workers.then((runner) => runner?.stop()).catch((err: unknown) => logger.error({ err }, 'stopping the job workers failed'));
     // Answers already being produced close their connection too.
     for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
@@ -185,6 +202,16 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
   // at once, and a SIGTERM that arrives with no handler kills the process on the spot.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  if (config.RUN_WORKERS) {
+    workers = startConfiguredRunner(database, config, logger, appTasks);
+    try {
+      await workers;
+    } catch (err) {
+      throw new StartupError(`RUN_WORKERS: the job workers could not start: ${messageOf(err)}`);
+    }
+    logger.info({ engine: database.engine, concurrency: config.WORKER_CONCURRENCY, tasks: Object.keys(appTasks) }, 'job workers running');
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {

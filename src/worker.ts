@@ -1,0 +1,73 @@
+import { ConfigError, isPostgresUrl, loadConfig, type Config } from './config/config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { createLogger } from './observability/logger.js';
+import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
+import { appTasks } from './queue/tasks.js';
+
+/**
+ * `npm run worker`: a process that runs the job queue's workers without the HTTP server, for
+ * PostgreSQL, where any number of server and worker processes share the jobs. SQLite's queue is
+ * run by the server process (the embedded database belongs to one process), so there it refuses.
+ *
+ * Like the server: signal handlers first, then work. SIGTERM or SIGINT stops taking jobs, lets the
+ * running ones finish for WORKER_SHUTDOWN_TIMEOUT_MS, releases the rest for another process, exit 0.
+ */
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = configOrExit();
+  if (!isPostgresUrl(config.DATABASE_URL)) {
+    console.error('npm run worker needs PostgreSQL (DATABASE_URL=postgres://...): on SQLite the server process runs the jobs (RUN_WORKERS=true, the default)');
+    process.exit(1);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = createDatabase(config.DATABASE_URL, logger);
+
+  let runner: Promise<JobRunner | null> = Promise.resolve(null);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: no new jobs; running ones finish or are released');
+    void runner
+      .then((r) => r?.stop())
+      .catch((err: unknown) => logger.error({ err }, 'stopping the job workers failed'))
+      .then(() => database.destroy())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  try {
+    await migrateToLatest(database.db);
+    await prepareJobQueue(database, config, logger);
+  } catch (err) {
+    throw new Error(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
+  }
+  if (stopping) return;
+  runner = startConfiguredRunner(database, config, logger, appTasks);
+  await runner;
+  console.log(`Job worker running (postgres, schema ${config.WORKER_SCHEMA}, ${config.WORKER_CONCURRENCY} jobs at a time); SIGTERM stops it gracefully`);
+}
+
+main().catch((err) => {
+  console.error(`Failed to start: ${messageOf(err)}`);
+  process.exit(1);
+});

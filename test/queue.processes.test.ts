@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { repoRoot, runProgram, startServer, type Finished } from './support/processes.js';
+import { workerSchemaForTest } from './support/queue.js';
+
+/**
+ * The process types of the job queue as an operator starts them: the server runs workers unless
+ * RUN_WORKERS=false, and `npm run worker` (src/worker.ts) runs them without the HTTP server on
+ * PostgreSQL, stopping cleanly on SIGTERM; on SQLite it refuses in one line.
+ */
+describe(`job worker processes on ${testEngine}`, () => {
+  let target: TestDatabaseUrl;
+  const workerSchema = workerSchemaForTest();
+  beforeAll(async () => {
+    target = await freshDatabaseUrl();
+  });
+  afterAll(async () => {
+    await target.drop();
+  });
+
+  const loggedWorkers = (stdout: string) => stdout.split('\n').some((line) => line.includes('"msg":"job workers running"'));
+
+  it('the server runs the job workers by default, not with RUN_WORKERS=false, and stops cleanly on SIGTERM', async () => {
+    const env = { DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, SEED_DEMO: 'false' };
+    const withWorkers = await startServer(env);
+    const first = await withWorkers.stop();
+    expect(first.code).toBe(0);
+    expect(loggedWorkers(first.stdout)).toBe(true);
+
+    const without = await startServer({ ...env, RUN_WORKERS: 'false' });
+    const second = await without.stop();
+    expect(second.code).toBe(0);
+    expect(loggedWorkers(second.stdout)).toBe(false);
+  });
+
+  it.runIf(testEngine === 'sqlite')('npm run worker refuses on SQLite, in one line', async () => {
+    const result = await runProgram('src/worker.ts', [], { DATABASE_URL: target.url });
+    expect(result).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr: 'npm run worker needs PostgreSQL (DATABASE_URL=postgres://...): on SQLite the server process runs the jobs (RUN_WORKERS=true, the default)\n',
+    });
+  });
+
+  it.runIf(testEngine === 'postgres')('two `npm run worker` processes start on one database and stop cleanly on SIGTERM', async () => {
+    const start = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+      const ready = new Promise<void>((ok, fail) => {
+        child.stdout.on('data', () => stdout.includes('Job worker running') && ok());
+        void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
+      });
+      return { child, exited, ready };
+    };
+    const workers = [start(), start()];
+    await Promise.all(workers.map((w) => w.ready));
+    for (const w of workers) w.child.kill('SIGTERM');
+    const finished = await Promise.all(workers.map((w) => w.exited));
+    for (const f of finished) {
+      expect(f).toEqual({
+        code: 0,
+        signal: null,
+        stdout: `Job worker running (postgres, schema ${workerSchema}, 4 jobs at a time); SIGTERM stops it gracefully\n`,
+        stderr: '',
+      });
+    }
+  });
+});
