@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
 import { repoRoot, runProgram, startServer, type Finished } from './support/processes.js';
 import { workerSchemaForTest } from './support/queue.js';
@@ -33,6 +34,28 @@ describe(`job worker processes on ${testEngine}`, () => {
     const second = await without.stop();
     expect(second.code).toBe(0);
     expect(loggedWorkers(second.stdout)).toBe(false);
+  });
+
+  it('validates the worker settings like every other variable', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message.split('\n').slice(1);
+      }
+    };
+    expect(problems({ RUN_WORKERS: 'maybe', WORKER_CONCURRENCY: '0', WORKER_POLL_INTERVAL_MS: '1.5', WORKER_SHUTDOWN_TIMEOUT_MS: 'soon', WORKER_SCHEMA: 'Jobs-1' })).toEqual([
+      '  RUN_WORKERS: must be true or false (got "maybe")',
+      '  WORKER_CONCURRENCY: must be positive (got "0")',
+      '  WORKER_POLL_INTERVAL_MS: must be a whole number (got "1.5")',
+      '  WORKER_SHUTDOWN_TIMEOUT_MS: must be a number (got "soon")',
+      '  WORKER_SCHEMA: must be a lower-case schema name (letters, digits, _; at most 63) (got "Jobs-1")',
+    ]);
+    expect(problems({ WORKER_CONCURRENCY: '101' })).toEqual(['  WORKER_CONCURRENCY: must be at most 100 (got "101")']);
+    const defaults = loadConfig({});
+    expect([defaults.RUN_WORKERS, defaults.WORKER_CONCURRENCY, defaults.WORKER_POLL_INTERVAL_MS, defaults.WORKER_SHUTDOWN_TIMEOUT_MS, defaults.WORKER_SCHEMA]).toEqual([true, 4, 1000, 10000, 'graphile_worker']);
   });
 
   it.runIf(testEngine === 'sqlite')('npm run worker refuses on SQLite, in one line', async () => {
