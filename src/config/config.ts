@@ -137,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(withoutPassword(present[String(i.path[0])]))})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (${present[String(i.path[0])] === undefined ? 'not set' : `got ${JSON.stringify(withoutPassword(present[String(i.path[0])]))}`})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
