@@ -34,7 +34,7 @@ describe(`job worker processes on ${testEngine}`, () => {
     const second = await without.stop();
     expect(second.code).toBe(0);
     expect(loggedWorkers(second.stdout)).toBe(false);
-  });
+  }, 90_000);
 
   it('validates the worker settings like every other variable', () => {
     const problems = (env: Record<string, string>) => {
@@ -98,5 +98,5 @@ describe(`job worker processes on ${testEngine}`, () => {
         stderr: '',
       });
     }
-  });
+  }, 90_000);
 });

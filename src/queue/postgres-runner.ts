@@ -1,4 +1,4 @@
-import { run, type Runner, type Task, type TaskList as GraphileTaskList } from 'graphile-worker';
+import { run, type Runner, type RunnerOptions as RunnerOptions_, type Task, type TaskList as GraphileTaskList } from 'graphile-worker';
 import { errorMessage, logJobFailure } from './failure.js';
 import { freeKey, migrateWorkerSchema, uncountTry } from './postgres-queue.js';
 import { graphileLogger } from './postgres-logger.js';
@@ -19,7 +19,8 @@ export async function startPostgresRunner(o: RunnerOptions): Promise<JobRunner> 
   const taskList: GraphileTaskList = {};
   for (const [name, handler] of Object.entries(o.tasks)) taskList[name] = wrap(o, name, handler);
 
-  const runner: Runner = await run({
+  // A fresh object per run(): graphile caches what it compiles from an options object, releasers included.
+  const options = (): RunnerOptions_ => ({
     connectionString: o.databaseUrl,
     schema: o.workerSchema,
     concurrency: o.concurrency,
@@ -33,12 +34,60 @@ export async function startPostgresRunner(o: RunnerOptions): Promise<JobRunner> 
     logger: graphileLogger(o.logger),
     taskList,
   });
-  runner.promise.catch((err: unknown) => o.logger.error({ err }, 'job runner stopped on an error'));
+
+  let stopping = false;
+  let current: Runner = await run(options());
+  let restarting: Promise<void> | null = null;
+  let cutPause = () => {};
+  /**
+   * graphile ends its runner for good when it cannot record a job's end (the database went away
+   * mid-job), and when any process NOTIFYs a breaking migration on `worker:migrate`, a channel of
+   * the whole database, so installing graphile's schema anywhere in it (another WORKER_SCHEMA)
+   * stops every runner there. This process is meant to keep working: a runner that ended without
+   * being asked to is replaced after a pause that grows while starting keeps failing. (If the
+   * migration really was breaking, run() refuses to start on the newer schema and says so.)
+   */
+  const watch = (runner: Runner, pauseMs: number) => {
+    const replace = (err: unknown) => {
+      if (stopping) return;
+      // graphile marks the exit code 57 as it stops on a migration notice; this process goes on.
+      if (process.exitCode === 57) process.exitCode = undefined;
+      o.logger.warn({ err, retryInMs: pauseMs }, 'job runner ended unasked; starting another');
+      restarting = (async () => {
+        for (let pause = pauseMs; !stopping; pause = Math.min(pause * 2, 30_000)) {
+          await new Promise<void>((r) => {
+            const timer = setTimeout(r, pause);
+            cutPause = () => {
+              clearTimeout(timer);
+              r();
+            };
+          });
+          if (stopping) return;
+          try {
+            current = await run(options());
+            watch(current, pauseMs);
+            return;
+          } catch (startErr) {
+            o.logger.error({ err: startErr }, 'job runner could not start again; retrying');
+          }
+        }
+      })();
+    };
+    runner.promise.then(() => replace(null), replace);
+  };
+  watch(current, 1_000);
 
   let stopped: Promise<void> | null = null;
   return {
     engine: 'postgres',
-    stop: () => (stopped ??= runner.stop()),
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        cutPause();
+        await restarting;
+        // A runner that already ended on its own has nothing left to stop.
+        await current.stop().catch((err: unknown) => o.logger.debug({ err }, 'job runner was already stopped'));
+      })()),
   };
 }
 

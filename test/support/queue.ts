@@ -19,7 +19,8 @@ import { testEngine } from './engine.js';
 export const workerSchemaForTest = (): string =>
   testEngine === 'postgres' ? `t_${inject('testRunStart')}_${randomBytes(6).toString('hex')}` : 'graphile_worker';
 
-export const quietLogger = createLogger('silent');
+/** Silent; QUEUE_TEST_LOG_LEVEL=warn (say) shows the runners' own log lines when a test needs explaining. */
+export const quietLogger = createLogger(process.env.QUEUE_TEST_LOG_LEVEL ?? 'silent');
 
 export interface TestRunnerOptions {
   database: Database;
