@@ -2,6 +2,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
 import { listCommentAutomations, listCommentAutomationsPage } from '../src/domain/automations/comment-automation.repository.js';
+import { listChannelPosts } from '../src/domain/channel-posts/channel-post.repository.js';
 import { conversationWindow } from '../src/domain/conversations/conversation.repository.js';
 import { countDynamicImages, listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
 import { listLeadAdAutomations } from '../src/domain/lead-ads/lead-ad.repository.js';
@@ -32,7 +33,10 @@ describe(`list order indexes on ${testEngine}`, () => {
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + ((n * 7919) % 5000) * 60_000).toISOString();
     const rows = <T>(count: number, row: (workspaceId: number, n: number) => T) => Array.from({ length: count }, (_, n) => row(workspaceOf(n), n));
     /** Inserts in statements of 500 rows: both engines cap the parameters of one statement. */
-    const insert = async (table: 'workspaces' | 'contacts' | 'conversations' | 'comment_automations' | 'lead_ad_automations' | 'tags' | 'dynamic_images', values: object[]) => {
+    const insert = async (
+      table: 'workspaces' | 'contacts' | 'conversations' | 'comment_automations' | 'lead_ad_automations' | 'tags' | 'dynamic_images' | 'inboxes' | 'channel_posts',
+      values: object[],
+    ) => {
       for (let i = 0; i < values.length; i += 500) await db.insertInto(table).values(values.slice(i, i + 500) as never).execute();
     };
     const stamps = (n: number) => ({ created_at: at(n), updated_at: at(n) });
@@ -57,6 +61,14 @@ describe(`list order indexes on ${testEngine}`, () => {
     await insert('lead_ad_automations', rows(3000, (w, n) => ({ workspace_id: w, name: `Lead ad ${n}`, form_ids: '[]', is_active: 1, reply: json({}), ...stamps(n) })));
     await insert('tags', rows(3000, (w, n) => ({ workspace_id: w, name: `Tag ${(n * 37) % 3000}`, deleted_at: n % 7 ? null : at(n), ...stamps(n) })));
     await insert('dynamic_images', rows(3000, (w, n) => ({ workspace_id: w, name: `Image ${n}`, custom_field_id: null, background_url: '', image_url: '', data: '{}', enabled: 1, ...stamps(n) })));
+    await insert('inboxes', [1, 2, 3].map((w) => ({ workspace_id: w, name: `Inbox ${w}`, channel: 'photo', source_id: null, status: 'active', ...stamps(w) })));
+    await insert(
+      'channel_posts',
+      rows(5000, (w, n) => ({
+        workspace_id: w, inbox_id: w, channel: n % 3 ? 'photo' : 'net', external_id: `p${n}`, caption: null, media_type: 'IMAGE',
+        kind: (['published', 'ads', 'reels'] as const)[n % 3], permalink: null, thumbnail_url: null, posted_at: at(n), ...stamps(n),
+      })),
+    );
     if (testEngine === 'postgres') await sql`vacuum analyze`.execute(db);
   });
   afterAll(async () => {
@@ -101,6 +113,19 @@ describe(`list order indexes on ${testEngine}`, () => {
     });
     expect(plans).toHaveLength(2);
     for (const plan of plans) expect(inIndexOrder(plan, 'comment_automations_workspace_channel_created_idx'), plan).toBe(true);
+  });
+
+  it('pages a channel\'s posts newest first from (workspace_id, channel, posted_at, id), with and without an inbox or kind filter', async () => {
+    const plans = await recording.plansOf(async () => {
+      await listChannelPosts(db, 2, 'photo', {}, { limit: 20, offset: 20 });
+      await listChannelPosts(db, 2, 'net', { inboxId: '2', kind: 'published' }, { limit: 20, offset: 0 });
+    });
+    expect(plans).toHaveLength(2);
+    expect(inIndexOrder(plans[0], 'channel_posts_workspace_posted_idx'), plans[0]).toBe(true);
+    // An inbox filter: SQLite walks the same order; PostgreSQL may AND it with the inbox's index
+    // (channel_posts_inbox_idx), which holds only that inbox's posts, and sort those few.
+    if (testEngine === 'sqlite') expect(inIndexOrder(plans[1], 'channel_posts_workspace_posted_idx'), plans[1]).toBe(true);
+    else expect(plans[1]).toMatch(/Index Scan on channel_posts_workspace_posted_idx/);
   });
 
   // Tags are listed whole (no pages): every row of the workspace is read and returned either way,
