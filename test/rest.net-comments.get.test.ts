@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
-import { fixtures, sampleHideComments, sampleOptions, T0 } from './support/fixtures.js';
+import { storedAutomation } from './support/comment-automations.js';
+import { fixtures } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { invalidRequestData, notFound } from './support/rest.js';
 
@@ -14,32 +15,7 @@ describe('GET /v1/net-comments/{id}', () => {
   let foreign: number;
   const get = (id: string | number, token = ws.developerToken) => api.request('GET', `/v1/net-comments/${id}`, { token });
 
-  const automation = (id: number, name: string, folderId: string | null) => ({
-    id: String(id),
-    createdAt: T0,
-    updatedAt: T0,
-    name,
-    folderId,
-    type: 'chat',
-    isActive: true,
-    startTime: null,
-    endTime: null,
-    repliesCount: 0,
-    sentCount: 0,
-    deliveredCount: 0,
-    seenCount: 0,
-    clickedCount: 0,
-    failedCount: 0,
-    missedCount: 0,
-    post: { type: 'all', value: [] },
-    privateReply: { type: 'text', value: 'Thanks!' },
-    publicReply: { type: 'none', value: null },
-    includeKeywords: { type: 'all', value: [] },
-    excludeKeywords: [],
-    options: sampleOptions,
-    hideComments: sampleHideComments,
-    replyAfter: { type: 'immediately', value: 0 },
-  });
+  const automation = (id: number, name: string, folderId: string | null) => storedAutomation(id, name, 'net', { folderId });
 
   beforeAll(async () => {
     t = await createTestApp();
