@@ -13,9 +13,9 @@ import { repoRoot, runProgram } from './support/processes.js';
 
 // The data model of the contract, and the index behind every lookup, foreign key and list order.
 const tables = [
-  'api_tokens', 'channel_posts', 'comment_automations', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
+  'api_tokens', 'channel_events', 'channel_posts', 'comment_automations', 'comment_events', 'comment_reply_claims', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
   'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
-  'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'outbox', 'sandbox_records',
+  'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'messages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
 ];
 
@@ -23,11 +23,20 @@ const tables = [
 const commonIndexes: Record<string, string[]> = {
   api_tokens_user_idx: ['user_id'],
   api_tokens_workspace_idx: ['workspace_id'],
+  channel_events_inbox_idx: ['inbox_id'],
+  channel_events_dedupe_uq: ['workspace_id', 'inbox_id', 'kind', 'external_id'],
   channel_posts_inbox_idx: ['inbox_id'],
   channel_posts_workspace_external_uq: ['workspace_id', 'channel', 'external_id'],
   channel_posts_workspace_posted_idx: ['workspace_id', 'channel', 'posted_at', 'id'],
   comment_automations_workspace_channel_created_idx: ['workspace_id', 'channel', 'created_at', 'id'],
   comment_automations_workspace_channel_id_idx: ['workspace_id', 'channel', 'id'],
+  comment_events_automation_author_idx: ['automation_id', 'author_id', 'post_id'],
+  comment_events_automation_comment_uq: ['automation_id', 'comment_id'],
+  comment_events_event_idx: ['event_id'],
+  comment_events_workspace_automation_idx: ['workspace_id', 'automation_id', 'id'],
+  comment_reply_claims_workspace_idx: ['workspace_id'],
+  comment_reply_claims_uq: ['inbox_id', 'comment_id', 'kind'],
+  contact_inboxes_inbox_source_uq: ['inbox_id', 'source_id'],
   comment_automations_workspace_id_idx: ['workspace_id', 'id'],
   contact_custom_fields_contact_field_uq: ['contact_id', 'custom_field_id'],
   contact_custom_fields_field_idx: ['custom_field_id'],
@@ -60,6 +69,7 @@ const commonIndexes: Record<string, string[]> = {
   error_logs_contact_idx: ['contact_id'],
   error_logs_workspace_created_idx: ['workspace_id', 'created_at', 'id'],
   inbox_teams_workspace_idx: ['workspace_id'],
+  inboxes_source_idx: ['source_id', 'channel'],
   inboxes_workspace_idx: ['workspace_id'],
   lead_ad_automations_workspace_idx: ['workspace_id', 'created_at'],
   lead_ad_field_mappings_field_idx: ['custom_field_id'],
@@ -78,9 +88,14 @@ const commonIndexes: Record<string, string[]> = {
   lead_forms_workspace_external_uq: ['workspace_id', 'external_id'],
   lead_pages_inbox_idx: ['inbox_id'],
   lead_pages_workspace_external_uq: ['workspace_id', 'external_id'],
+  messages_contact_idx: ['contact_id'],
+  messages_conversation_idx: ['conversation_id', 'id'],
+  messages_inbox_external_uq: ['inbox_id', 'external_id'],
+  messages_workspace_contact_idx: ['workspace_id', 'contact_id', 'id'],
   outbox_workspace_action_idx: ['workspace_id', 'action', 'id'],
   outbox_workspace_automation_idx: ['workspace_id', 'automation_id', 'id'],
   outbox_workspace_contact_idx: ['workspace_id', 'contact_id', 'id'],
+  outbox_workspace_dedupe_uq: ['workspace_id', 'dedupe_key'],
   outbox_workspace_id_idx: ['workspace_id', 'id'],
   sandbox_records_workspace_kind_external_uq: ['workspace_id', 'kind', 'external_id'],
   sequence_subscriptions_contact_sequence_uq: ['contact_id', 'sequence_id'],
@@ -269,7 +284,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

@@ -10,6 +10,7 @@ import * as contactsApi from './2026_11_23_0007_contacts_api.js';
 import * as automationsApi from './2026_11_23_0008_automations_api.js';
 import * as jobQueue from './2026_11_23_0009_job_queue.js';
 import * as outbox from './2026_11_23_0010_outbox.js';
+import * as engine from './2026_11_23_0011_engine.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0008_automations_api': automationsApi,
   '2026_11_23_0009_job_queue': jobQueue,
   '2026_11_23_0010_outbox': outbox,
+  '2026_11_23_0011_engine': engine,
 };

@@ -22,6 +22,8 @@ export interface WorkspacesTable {
   development_mode: Bool;
   trial_ends_at: string | null;
   mac_limit: number | null;
+  /** Moves with every change of a comment automation's definition (the engine's cache key). */
+  comment_automations_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -145,6 +147,8 @@ export interface ContactInboxesTable {
   contact_id: number;
   inbox_id: number;
   channel: string;
+  /** The network's id of the person in this inbox (set by the engine from events). */
+  source_id: string | null;
   created_at: string;
 }
 
@@ -356,6 +360,8 @@ export interface OutboxTable {
   automation_id: number | null;
   /** JSON text of what was sent (text, flow id, AI agent id); null for like, hide and unhide. */
   payload: string | null;
+  /** A retried send names the same key and is recorded once. */
+  dedupe_key: string | null;
   created_at: string;
 }
 
@@ -392,6 +398,74 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export type ChannelEventKind = 'comment' | 'lead' | 'message' | 'read' | 'postback';
+
+/** Events delivered by webhooks or dev events (migration 2026_11_23_0011_engine). */
+export interface ChannelEventsTable {
+  id: Id;
+  workspace_id: number;
+  inbox_id: number;
+  channel: 'photo' | 'net';
+  kind: ChannelEventKind;
+  /** The network's id of the comment, lead or message (read receipts: sender and watermark). */
+  external_id: string;
+  /** JSON text of the normalised event. */
+  payload: string;
+  source: 'webhook' | 'dev';
+  received_at: string;
+  processed_at: string | null;
+  outcome: string | null;
+}
+
+/** What one comment automation did with one comment. */
+export interface CommentEventsTable {
+  id: Id;
+  workspace_id: number;
+  channel: 'photo' | 'net';
+  automation_id: number;
+  event_id: number;
+  comment_id: string;
+  post_id: string | null;
+  author_id: string;
+  contact_id: number | null;
+  outcome: 'pending' | 'acted' | 'declined' | 'failed';
+  reason: string | null;
+  /** JSON text: the actions taken or planned, each with its state. */
+  actions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentReplyClaimsTable {
+  id: Id;
+  workspace_id: number;
+  inbox_id: number;
+  comment_id: string;
+  kind: 'private' | 'public';
+  automation_id: number;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: Id;
+  workspace_id: number;
+  conversation_id: number;
+  contact_id: number;
+  inbox_id: number;
+  direction: 'incoming' | 'outgoing';
+  external_id: string | null;
+  text: string | null;
+  /** JSON text: [{type, url}]. */
+  attachments: string;
+  status: 'received' | 'sent' | 'failed';
+  error: string | null;
+  automation_kind: 'comment' | 'leadAd' | null;
+  automation_id: number | null;
+  seen_at: string | null;
+  clicked_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -423,4 +497,8 @@ export interface DB {
   jobs: JobsTable;
   outbox: OutboxTable;
   sandbox_records: SandboxRecordsTable;
+  channel_events: ChannelEventsTable;
+  comment_events: CommentEventsTable;
+  comment_reply_claims: CommentReplyClaimsTable;
+  messages: MessagesTable;
 }
