@@ -104,6 +104,10 @@ export const configSchema = z.object({
   GRAPH_API_ACCESS_TOKEN: z.string().optional(),
   /** Each Graph API request is abandoned after this long (a retryable failure). */
   GRAPH_API_TIMEOUT_MS: positiveInt.default(10_000),
+  /** The networks' app secret: POST /webhooks/* must carry X-Hub-Signature-256 made with it. Unset: webhooks answer 503. */
+  WEBHOOK_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** What the networks' subscription handshake (GET /webhooks/*) must send as hub.verify_token. Unset: the handshake is refused. */
+  WEBHOOK_VERIFY_TOKEN: z.string().min(1).optional(),
   /** Run the job queue's workers in the server process (both engines); `npm run worker` runs them without the server (PostgreSQL). */
   RUN_WORKERS: booleanFlag.default(true),
   /** Jobs one process runs at the same time. */

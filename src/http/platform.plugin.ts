@@ -5,6 +5,7 @@ import { AppError } from '../errors/catalogue.js';
 import { authenticate, credentialsFrom } from '../domain/auth/auth.service.js';
 import { currentRequestScope } from '../observability/request-scope.js';
 import { httpDuration, httpRequests } from '../observability/metrics.js';
+import { webhookMethods, type WebhookRoutes } from '../rest/webhooks.routes.js';
 import type { AppDeps } from '../deps.js';
 import { runRoute, type Router } from '../rest/router.js';
 import { clientIp } from './client-ip.js';
@@ -55,7 +56,7 @@ const graphiqlDisabled = () =>
  * metrics and an access log line. Errors here never escape: Yoga does not catch exceptions thrown
  * by onRequest hooks, so everything runs inside this try/catch and becomes an envelope.
  */
-export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: PublicRoutes, graphqlPath: string): Plugin {
+export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: PublicRoutes, graphqlPath: string, webhooks: WebhookRoutes = {}): Plugin {
   const { config, logger, limiters } = deps;
 
   return {
@@ -64,6 +65,14 @@ export function platformPlugin(deps: AppDeps, router: Router, publicRoutes: Publ
       const isGraphql = url.pathname === graphqlPath;
 
       try {
+        // The networks' webhooks: no token and no per-IP budget (a network delivers from a few
+        // addresses at its own pace); each POST proves itself by its signature instead.
+        const webhook = Object.hasOwn(webhooks, url.pathname) ? webhooks[url.pathname] : undefined;
+        if (webhook) {
+          state.route = url.pathname;
+          if (!webhookMethods.includes(request.method)) throw methodNotAllowed(request.method, webhookMethods);
+          return endResponse(await webhook(request, url));
+        }
         const publicRoute = Object.hasOwn(publicRoutes, url.pathname) ? publicRoutes[url.pathname] : undefined;
         // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
         if (publicRoute && !documentMethods.includes(request.method)) throw methodNotAllowed(request.method, documentMethods);

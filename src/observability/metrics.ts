@@ -31,3 +31,11 @@ export const connectionsRefused = new Counter({
   help: 'Connections answered 503 at once because the process had MAX_CONNECTIONS open',
   registers: [registry],
 });
+
+/** Webhook and dev events by channel and what became of them (stored, duplicate, unknownAccount, ignored). */
+export const channelEvents = new Counter({
+  name: 'channel_events_total',
+  help: 'Events received by webhooks and dev events, by channel, source and outcome (stored, duplicate, unknownAccount, ignored)',
+  labelNames: ['channel', 'source', 'outcome'] as const,
+  registers: [registry],
+});

@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { toIssues, invalidRequestData, type Issue } from '../../errors/validation.js';
+import type { Channel } from '../automations/comment-automation.schema.js';
+import { leadgenValue, netFeedValue, photoCommentValue, type AccountEvent, type ChannelEvent, type EventAttachment, type WebhookEntry } from './channel-event.schema.js';
+
+/**
+ * Webhook entries -> normalised events, one per comment, lead, message or receipt. A change of a
+ * field the engine does not handle (mentions, story insights, a deleted comment...), a feed item
+ * that is not a new comment, and the echo of a message the account sent itself are counted as
+ * ignored: the webhook is still acknowledged, or the network would redeliver them for days.
+ */
+export function normaliseEntries(channel: Channel, entries: WebhookEntry[], now = new Date()): { events: AccountEvent[]; ignored: number } {
+  const events: AccountEvent[] = [];
+  let ignored = 0;
+  const push = (accountId: string, event: ChannelEvent | null) => {
+    if (event) events.push({ accountId, event });
+    else ignored++;
+  };
+  const issues: Issue[] = [];
+  entries.forEach((entry, i) => {
+    const entryTime = entry.time === undefined ? now : fromUnix(entry.time);
+    (entry.changes ?? []).forEach((c, j) => {
+      const schema = valueSchema(channel, c.field);
+      if (!schema) return push(entry.id, null);
+      const parsed = schema.safeParse(c.value);
+      if (!parsed.success) {
+        issues.push(...toIssues(parsed.error).map((issue) => ({ ...issue, path: ['entry', i, 'changes', j, 'value', ...issue.path] })));
+        return;
+      }
+      push(entry.id, changeEvent(channel, entry.id, c.field, parsed.data, entryTime));
+    });
+    for (const m of entry.messaging ?? []) push(entry.id, messagingEvent(m, entryTime));
+  });
+  if (issues.length > 0) throw invalidRequestData(issues.slice(0, 100));
+  return { events, ignored };
+}
+
+/** The schema of a change's value, for the fields the engine handles on this channel. */
+function valueSchema(channel: Channel, field: string): z.ZodType | null {
+  if (field === 'leadgen') return leadgenValue;
+  if (channel === 'photo' && (field === 'comments' || field === 'live_comments')) return photoCommentValue;
+  if (channel === 'net' && field === 'feed') return netFeedValue;
+  return null;
+}
+
+/** Unix seconds (the networks' `time`), or milliseconds where a network sends those. */
+const fromUnix = (t: number): Date => new Date(t > 1e11 ? t : t * 1000);
+
+const attachmentsOf = (list: { type: string; payload?: { url?: string } }[] | undefined): EventAttachment[] =>
+  (list ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null }));
+
+function changeEvent(channel: Channel, accountId: string, field: string, raw: unknown, entryTime: Date): ChannelEvent | null {
+  const value = (raw ?? {}) as Record<string, any>;
+  if (field === 'leadgen') {
+    return {
+      kind: 'lead',
+      leadId: String(value.leadgen_id),
+      pageId: value.page_id === undefined ? accountId : String(value.page_id),
+      formId: value.form_id === undefined ? null : String(value.form_id),
+      adId: value.ad_id === undefined ? null : String(value.ad_id),
+      createdAt: (value.created_time === undefined ? entryTime : fromUnix(value.created_time)).toISOString(),
+    };
+  }
+  if (channel === 'photo' && (field === 'comments' || field === 'live_comments')) {
+    return {
+      kind: 'comment',
+      commentId: String(value.id),
+      text: value.text ?? '',
+      authorId: String(value.from.id),
+      authorName: value.from.name ?? value.from.username ?? null,
+      postId: value.media?.id === undefined ? null : String(value.media.id),
+      postProductType: value.media?.media_product_type ?? null,
+      parentId: value.parent_id === undefined ? null : String(value.parent_id),
+      attachments: attachmentsOf(value.attachments),
+      createdAt: (value.created_time === undefined ? entryTime : fromUnix(value.created_time)).toISOString(),
+    };
+  }
+  if (channel === 'net' && field === 'feed' && value.item === 'comment' && (value.verb ?? 'add') === 'add' && value.comment_id !== undefined && value.from) {
+    const attachments: EventAttachment[] = [];
+    if (value.photo) attachments.push({ type: 'image', url: value.photo });
+    if (value.video) attachments.push({ type: 'video', url: value.video });
+    if (value.link) attachments.push({ type: 'link', url: value.link });
+    // A net comment answering another comment names that comment as parent; a top-level one names the post.
+    const parentId = value.parent_id !== undefined && value.parent_id !== value.post_id ? String(value.parent_id) : null;
+    return {
+      kind: 'comment',
+      commentId: String(value.comment_id),
+      text: value.message ?? '',
+      authorId: String(value.from.id),
+      authorName: value.from.name ?? null,
+      postId: value.post_id === undefined ? null : String(value.post_id),
+      postProductType: null,
+      parentId,
+      attachments,
+      createdAt: (value.created_time === undefined ? entryTime : fromUnix(value.created_time)).toISOString(),
+    };
+  }
+  return null;
+}
+
+function messagingEvent(m: NonNullable<WebhookEntry['messaging']>[number], entryTime: Date): ChannelEvent | null {
+  const at = (m.timestamp === undefined ? entryTime : fromUnix(m.timestamp)).toISOString();
+  if (m.message) {
+    if (m.message.is_echo) return null;
+    return { kind: 'message', messageId: m.message.mid, senderId: m.sender.id, recipientId: m.recipient.id, text: m.message.text ?? null, attachments: attachmentsOf(m.message.attachments), createdAt: at };
+  }
+  if (m.read) {
+    const watermark = m.read.watermark === undefined ? at : fromUnix(m.read.watermark).toISOString();
+    return { kind: 'read', senderId: m.sender.id, recipientId: m.recipient.id, watermark, messageId: m.read.mid ?? null };
+  }
+  if (m.postback) {
+    return { kind: 'postback', senderId: m.sender.id, recipientId: m.recipient.id, messageId: m.postback.mid ?? null, title: m.postback.title ?? null, payload: m.postback.payload ?? null, createdAt: at };
+  }
+  return null;
+}

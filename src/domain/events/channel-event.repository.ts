@@ -1,0 +1,82 @@
+import type { Executor } from '../../db/database.js';
+import { nowIso, parseJson } from '../../db/values.js';
+import type { Channel } from '../automations/comment-automation.schema.js';
+import type { ChannelEvent } from './channel-event.schema.js';
+import { eventExternalId } from './channel-event.schema.js';
+
+/** An inbox an event is delivered to: the workspace that connected the account, and how. */
+export interface EventInbox {
+  id: number;
+  workspaceId: number;
+  channel: Channel;
+  sourceId: string;
+}
+
+/** The inboxes of `channel` connected to any of `accountIds`, in every workspace (or only `workspaceId`'s). */
+export async function findInboxesByAccount(db: Executor, channel: Channel, accountIds: string[], workspaceId?: number): Promise<EventInbox[]> {
+  if (accountIds.length === 0) return [];
+  let q = db.selectFrom('inboxes').select(['id', 'workspace_id', 'source_id']).where('source_id', 'in', accountIds).where('channel', '=', channel);
+  if (workspaceId !== undefined) q = q.where('workspace_id', '=', workspaceId);
+  const rows = await q.orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, channel, sourceId: r.source_id! }));
+}
+
+/**
+ * Stores an event unless the inbox already has one of that kind with that network id: the id of
+ * the new row, or null for a redelivery. One statement, so it joins the caller's transaction.
+ */
+export async function insertChannelEvent(db: Executor, inbox: EventInbox, event: ChannelEvent, source: 'webhook' | 'dev'): Promise<number | null> {
+  const row = await db
+    .insertInto('channel_events')
+    .values({
+      workspace_id: inbox.workspaceId,
+      inbox_id: inbox.id,
+      channel: inbox.channel,
+      kind: event.kind,
+      external_id: eventExternalId(event),
+      payload: JSON.stringify(event),
+      source,
+      received_at: nowIso(),
+      processed_at: null,
+      outcome: null,
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'inbox_id', 'kind', 'external_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface StoredEvent {
+  id: number;
+  workspaceId: number;
+  inbox: EventInbox;
+  event: ChannelEvent;
+  source: 'webhook' | 'dev';
+  receivedAt: string;
+  processedAt: string | null;
+}
+
+/** The event with its inbox, or null when it (or its inbox) has been deleted since. */
+export async function findChannelEvent(db: Executor, workspaceId: number, id: number): Promise<StoredEvent | null> {
+  const row = await db
+    .selectFrom('channel_events as e')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['e.id', 'e.workspace_id', 'e.inbox_id', 'e.channel', 'e.payload', 'e.source', 'e.received_at', 'e.processed_at', 'i.source_id'])
+    .where('e.workspace_id', '=', workspaceId)
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    inbox: { id: row.inbox_id, workspaceId: row.workspace_id, channel: row.channel, sourceId: row.source_id ?? '' },
+    event: parseJson<ChannelEvent>(row.payload),
+    source: row.source,
+    receivedAt: row.received_at,
+    processedAt: row.processed_at,
+  };
+}
+
+export async function markChannelEventProcessed(db: Executor, workspaceId: number, id: number, outcome: string): Promise<void> {
+  await db.updateTable('channel_events').set({ processed_at: nowIso(), outcome: outcome.slice(0, 1000) }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}

@@ -1,0 +1,97 @@
+import type { Executor } from '../../db/database.js';
+import { AppError, unknownReferences } from '../../errors/catalogue.js';
+import { channelEvents } from '../../observability/metrics.js';
+import type { JobQueue } from '../../queue/enqueue.js';
+import type { Channel } from '../automations/comment-automation.schema.js';
+import { findWorkspace } from '../workspaces/workspace.repository.js';
+import { upsertSandboxRecord } from '../sandbox/sandbox-record.repository.js';
+import { normaliseEntries } from './channel-event.normalise.js';
+import { findInboxesByAccount, insertChannelEvent, type EventInbox } from './channel-event.repository.js';
+import type { AccountEvent, DevEventsInput, IngestResult, WebhookBody } from './channel-event.schema.js';
+import { webhookObject } from './channel-event.schema.js';
+
+/** The job that processes one stored event (src/engine/tasks.ts). */
+export const PROCESS_EVENT_TASK = 'event.process';
+
+export interface IngestDeps {
+  db: Executor;
+  queue: JobQueue;
+}
+
+/**
+ * Stores each event for every inbox connected to its account and enqueues its processing, all in
+ * one transaction: once the caller acknowledges, every event is in the database with its job, and
+ * a crash before the commit leaves nothing (the network redelivers). A redelivered event (same
+ * inbox, kind and network id) inserts nothing and enqueues nothing, so it is processed once.
+ */
+async function store(deps: IngestDeps, channel: Channel, source: 'webhook' | 'dev', events: AccountEvent[], inboxes: EventInbox[], ignored: number, before?: (trx: Executor) => Promise<void>): Promise<IngestResult> {
+  const byAccount = new Map<string, EventInbox[]>();
+  for (const inbox of inboxes) byAccount.set(inbox.sourceId, [...(byAccount.get(inbox.sourceId) ?? []), inbox]);
+  const result: IngestResult = { received: events.length + ignored, stored: 0, duplicates: 0, unknownAccounts: 0, ignored, eventIds: [] };
+  await deps.db.transaction().execute(async (trx) => {
+    await before?.(trx);
+    for (const { accountId, event } of events) {
+      const targets = byAccount.get(accountId);
+      if (!targets) {
+        result.unknownAccounts++;
+        continue;
+      }
+      for (const inbox of targets) {
+        const id = await insertChannelEvent(trx, inbox, event, source);
+        if (id === null) {
+          result.duplicates++;
+          continue;
+        }
+        await deps.queue.enqueue(trx, { task: PROCESS_EVENT_TASK, payload: { workspaceId: inbox.workspaceId, eventId: id }, key: `event:${id}` });
+        result.stored++;
+        result.eventIds.push(String(id));
+      }
+    }
+  });
+  // Counted after the commit: a rolled-back batch counted nothing.
+  for (const outcome of ['stored', 'duplicates', 'unknownAccounts', 'ignored'] as const) {
+    if (result[outcome] > 0) channelEvents.inc({ channel, source, outcome: outcome === 'duplicates' ? 'duplicate' : outcome === 'unknownAccounts' ? 'unknownAccount' : outcome }, result[outcome]);
+  }
+  return result;
+}
+
+/** A verified webhook body: events of accounts no workspace connected are acknowledged and only counted. */
+export async function ingestWebhook(deps: IngestDeps, channel: Channel, body: WebhookBody): Promise<IngestResult> {
+  if (body.object !== webhookObject[channel]) {
+    throw new AppError('invalidRequestData', { data: { issues: [{ message: `This webhook takes object "${webhookObject[channel]}"`, path: ['object'] }] } });
+  }
+  const { events, ignored } = normaliseEntries(channel, body.entry);
+  const inboxes = await findInboxesByAccount(deps.db, channel, [...new Set(events.map((e) => e.accountId))]);
+  return store(deps, channel, 'webhook', events, inboxes, ignored);
+}
+
+/**
+ * Dev events (developmentMode workspaces): the same entries, for this workspace's inboxes only. An
+ * entry naming an account none of its inboxes has is 422 (a typo, not someone else's account to
+ * count). Leads and profiles given with them are what the sandbox adapter answers fetches with;
+ * they are stored in the events' transaction.
+ */
+export async function injectDevEvents(deps: IngestDeps, workspaceId: number, input: DevEventsInput): Promise<IngestResult> {
+  const workspace = await findWorkspace(deps.db, workspaceId);
+  if (!workspace?.developmentMode) throw new AppError('FORBIDDEN', { data: { reason: 'Dev events are for workspaces in developmentMode; this workspace is not' } });
+  const { events, ignored } = normaliseEntries(input.channel, input.entry);
+  const accounts = [...new Set(input.entry.map((e) => e.id))];
+  const inboxes = await findInboxesByAccount(deps.db, input.channel, accounts, workspaceId);
+  const unknown = accounts.filter((a) => !inboxes.some((i) => i.sourceId === a));
+  // An entry's id is an inbox's sourceId.
+  if (unknown.length > 0) throw unknownReferences('entry', unknown);
+  return store(deps, input.channel, 'dev', events, inboxes, ignored, async (trx) => {
+    for (const { id, ...lead } of input.leads ?? []) {
+      await upsertSandboxRecord(trx, workspaceId, 'lead', id, { createdAt: lead.createdAt ?? new Date().toISOString(), formId: lead.formId ?? null, adId: lead.adId ?? null, fields: lead.fields });
+    }
+    for (const { id, ...profile } of input.profiles ?? []) {
+      await upsertSandboxRecord(trx, workspaceId, 'profile', id, {
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        name: profile.name ?? null,
+        username: profile.username ?? null,
+        avatarUrl: profile.avatarUrl ?? null,
+      });
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import type { AppDeps } from '../deps.js';
+import type { Channel } from '../domain/automations/comment-automation.schema.js';
+import { webhookBodySchema } from '../domain/events/channel-event.schema.js';
+import { ingestWebhook } from '../domain/events/channel-event.service.js';
+import { sameToken, verifyHubSignature } from '../domain/events/webhook-signature.js';
+import { AppError } from '../errors/catalogue.js';
+import { toIssues, invalidRequestData } from '../errors/validation.js';
+import { parseJson, readBodyBytes } from '../http/body.js';
+import { jsonResponse } from '../http/responses.js';
+
+export type WebhookRoutes = Record<string, (request: Request, url: URL) => Promise<Response>>;
+
+/** The methods a webhook path answers (405 names them otherwise). */
+export const webhookMethods = ['GET', 'POST'];
+
+/**
+ * The networks' webhooks, one path per channel, outside /v1 and without a token: a POST is
+ * authenticated by its X-Hub-Signature-256 (the app secret's HMAC of the raw body), checked before
+ * the body is parsed; a bad or missing one is 401 and stores nothing. A verified body's events are
+ * stored with their jobs before the 200 (src/domain/events/channel-event.service.ts). GET answers
+ * the subscription handshake with the challenge when the verify token matches.
+ */
+export function webhookRoutes(deps: AppDeps): WebhookRoutes {
+  const { config } = deps;
+  const route = (channel: Channel) => async (request: Request, url: URL): Promise<Response> => {
+    if (request.method === 'GET') return handshake(url);
+    const secret = config.WEBHOOK_APP_SECRET;
+    if (!secret) throw new AppError('serviceUnavailable', { message: 'Webhooks are not configured on this server (WEBHOOK_APP_SECRET)' });
+    const bytes = (await readBodyBytes(request, config.BODY_LIMIT_BYTES)) ?? new Uint8Array();
+    if (!verifyHubSignature(secret, bytes, request.headers.get('x-hub-signature-256'))) {
+      throw new AppError('UNAUTHORIZED', { data: { reason: 'X-Hub-Signature-256 is missing or does not match the body (sha256=<hex HMAC-SHA256 of the raw body with the app secret>)' } });
+    }
+    const parsed = webhookBodySchema.safeParse(parseJson(Buffer.from(bytes).toString('utf8')));
+    if (!parsed.success) throw invalidRequestData(toIssues(parsed.error));
+    return jsonResponse(200, await ingestWebhook({ db: deps.database.db, queue: deps.queue }, channel, parsed.data));
+  };
+  const handshake = (url: URL): Response => {
+    const q = url.searchParams;
+    const expected = config.WEBHOOK_VERIFY_TOKEN;
+    if (q.get('hub.mode') !== 'subscribe' || !expected || !sameToken(q.get('hub.verify_token') ?? '', expected)) {
+      throw new AppError('FORBIDDEN', { data: { reason: 'hub.mode must be subscribe and hub.verify_token must match WEBHOOK_VERIFY_TOKEN' } });
+    }
+    return new Response(q.get('hub.challenge') ?? '', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  };
+  return { '/webhooks/photo': route('photo'), '/webhooks/net': route('net') };
+}

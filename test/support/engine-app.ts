@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { hubSignature } from '../../src/domain/events/webhook-signature.js';
+import { engineDepsOf } from '../../src/engine/context.js';
+import { engineTasks } from '../../src/engine/tasks.js';
+import { prepareJobQueue, type JobRunner } from '../../src/queue/index.js';
+import { createTestApp, type TestApp, type TestAppOptions, type TestResponse } from './harness.js';
+import { quietLogger, startTestRunner, storedJobs, waitFor, workerSchemaForTest, type StoredJob } from './queue.js';
+
+export const WEBHOOK_SECRET = 'test-app-secret-0123456789';
+export const VERIFY_TOKEN = 'test-verify-token';
+
+/**
+ * The real app with the engine's workers running in process over the real queue, on a fresh
+ * database: tests post signed webhooks (or dev events) and wait for the queue to settle, then read
+ * what the engine did through the API (outbox, counters, events, messages). Delayed jobs are made
+ * due with `dueNow()` instead of waiting minutes.
+ */
+export interface EngineTestApp extends TestApp {
+  workerSchema: string;
+  /** POST /webhooks/<channel> with a valid signature (or `signature` as given). */
+  webhook: <T = any>(channel: 'photo' | 'net', body: unknown, signature?: string | null) => Promise<TestResponse<T>>;
+  /** Resolves once no job is due or running (delayed ones may wait); fails after the deadline. */
+  settle: (timeoutMs?: number) => Promise<void>;
+  /** Makes every waiting job due now (a delayed reply, an unhide), as if its time had come. */
+  dueNow: () => Promise<void>;
+  jobs: () => Promise<StoredJob[]>;
+  /** Another runner on the same database and queue (a second worker process, in effect); stopped on close. */
+  extraRunner: () => Promise<JobRunner>;
+  /** Stops the in-process workers (as SIGTERM would); `startWorkers` runs them again. */
+  stopWorkers: () => Promise<void>;
+  startWorkers: () => Promise<void>;
+}
+
+export async function createEngineTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<EngineTestApp> {
+  const workerSchema = workerSchemaForTest();
+  const t = await createTestApp({ WEBHOOK_APP_SECRET: WEBHOOK_SECRET, WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN, WORKER_SCHEMA: workerSchema, ...env }, options);
+  await prepareJobQueue(t.database, t.config, quietLogger);
+  let runner: JobRunner | null = null;
+  const extras: JobRunner[] = [];
+  const startWorkers = async () => {
+    runner = await startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks: engineTasks(engineDepsOf(t.app.deps)), concurrency: 4, pollIntervalMs: 50 });
+  };
+  const stopWorkers = async () => {
+    await runner?.stop();
+    runner = null;
+  };
+  await startWorkers();
+  const jobs = () => storedJobs(t.database, workerSchema);
+  return {
+    ...t,
+    workerSchema,
+    jobs,
+    webhook: (channel, body, signature) => {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      const headers: Record<string, string> = {};
+      const sig = signature === undefined ? hubSignature(WEBHOOK_SECRET, text) : signature;
+      if (sig !== null) headers['x-hub-signature-256'] = sig;
+      return t.request('POST', `/webhooks/${channel}`, { body: text, headers });
+    },
+    settle: async (timeoutMs = 20_000) => {
+      await waitFor('the job queue to settle (nothing due or running)', async () => {
+        const now = Date.now();
+        const all = await jobs();
+        return all.every((j) => j.failed || (!j.running && new Date(j.runAt).getTime() > now + 50));
+      }, timeoutMs);
+    },
+    dueNow: async () => {
+      const now = new Date().toISOString();
+      if (t.database.engine === 'sqlite') await t.db.updateTable('jobs').set({ run_at: now }).where('locked_by', 'is', null).where('failed_at', 'is', null).execute();
+      else await sql`update ${sql.id(workerSchema, '_private_jobs')} set run_at = now() where locked_at is null and attempts < max_attempts`.execute(t.db);
+    },
+    stopWorkers,
+    startWorkers,
+    extraRunner: async () => {
+      const extra = await startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks: engineTasks(engineDepsOf(t.app.deps)), concurrency: 4, pollIntervalMs: 50 });
+      extras.push(extra);
+      return extra;
+    },
+    close: async () => {
+      for (const extra of extras.splice(0)) await extra.stop();
+      await stopWorkers();
+      await t.close();
+    },
+  };
+}
