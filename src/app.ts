@@ -14,8 +14,10 @@ import { platformPlugin } from './http/platform.plugin.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { jobQueue } from './queue/enqueue.js';
+import { createChannelAdapter } from './channels/registry.js';
 import { runInRequestScope } from './observability/request-scope.js';
 import { systemRoutes } from './rest/system.routes.js';
+import { webhookRoutes } from './rest/webhooks.routes.js';
 import { Router } from './rest/router.js';
 import { routes } from './rest/routes.js';
 
@@ -86,6 +88,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl', onRedisTrip),
     lifecycle: { draining: false },
     queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }),
+    adapter: createChannelAdapter(config, database.db),
   };
 
   const router = new Router(routes);
@@ -119,7 +122,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     renderGraphiQL: (options) => graphiqlPage(options).html,
     context: ({ request }) => createGraphQLContext(deps, request),
     plugins: [
-      platformPlugin(deps, router, systemRoutes(deps, router), '/graphql'),
+      platformPlugin(deps, router, systemRoutes(deps, router), '/graphql', webhookRoutes(deps)),
       ...graphqlPlugins(config),
       ...(graphiqlHtml ? [graphiqlPagePlugin(graphiqlHtml, '/graphql')] : []),
     ],

@@ -4,6 +4,7 @@ import type { TokenCache } from './domain/auth/token-cache.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './observability/logger.js';
 import type { JobQueue } from './queue/enqueue.js';
+import type { ChannelAdapter } from './channels/channel-adapter.js';
 
 /** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   lifecycle: { draining: boolean };
   /** Enqueues jobs in the caller's transaction (this process's WORKER_SCHEMA on PostgreSQL). */
   queue: JobQueue;
+  /** The channel adapter (CHANNEL_ADAPTER): the sandbox's outbox by default, or the Graph API. */
+  adapter: ChannelAdapter;
 }

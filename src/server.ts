@@ -10,7 +10,8 @@ import { createLogger, type Logger } from './observability/logger.js';
 import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
-import { appTasks } from './queue/tasks.js';
+import { engineDepsOf } from './engine/context.js';
+import { engineTasks } from './engine/tasks.js';
 
 /**
  * Listens and handles signals; everything else is built by app.ts. With WEB_CONCURRENCY > 1 this
@@ -204,13 +205,14 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   if (config.RUN_WORKERS) {
-    workers = startConfiguredRunner(database, config, logger, appTasks);
+    const tasks = engineTasks(engineDepsOf(app.deps));
+    workers = startConfiguredRunner(database, config, logger, tasks);
     try {
       await workers;
     } catch (err) {
       throw new StartupError(`RUN_WORKERS: the job workers could not start: ${messageOf(err)}`);
     }
-    logger.info({ engine: database.engine, concurrency: config.WORKER_CONCURRENCY, tasks: Object.keys(appTasks) }, 'job workers running');
+    logger.info({ engine: database.engine, concurrency: config.WORKER_CONCURRENCY, tasks: Object.keys(tasks) }, 'job workers running');
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,10 @@ import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createLogger } from './observability/logger.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
-import { appTasks } from './queue/tasks.js';
+import { createChannelAdapter } from './channels/registry.js';
+import { engineDepsOf } from './engine/context.js';
+import { engineTasks } from './engine/tasks.js';
+import { jobQueue } from './queue/enqueue.js';
 
 /**
  * `npm run worker`: a process that runs the job queue's workers without the HTTP server, for
@@ -62,7 +65,8 @@ async function main() {
     throw new Error(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
   }
   if (stopping) return;
-  runner = startConfiguredRunner(database, config, logger, appTasks);
+  const tasks = engineTasks(engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db) }));
+  runner = startConfiguredRunner(database, config, logger, tasks);
   await runner;
   console.log(`Job worker running (postgres, schema ${config.WORKER_SCHEMA}, ${config.WORKER_CONCURRENCY} jobs at a time); SIGTERM stops it gracefully`);
 }

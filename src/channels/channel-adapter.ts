@@ -28,6 +28,8 @@ export interface AdapterCall {
 export interface ActionOrigin {
   contactId?: number | null;
   automation?: { kind: AutomationKind; id: number } | null;
+  /** The same action retried (a job run again) carries the same key: the sandbox records it once. Networks ignore it. */
+  idempotencyKey?: string;
 }
 
 export interface CommentCall extends AdapterCall, ActionOrigin {

@@ -28,6 +28,7 @@ export function sandboxAdapter(db: Executor): ChannelAdapter {
       contactId: call.contactId ?? null,
       automation: call.automation ?? null,
       payload,
+      dedupeKey: call.idempotencyKey ?? null,
     });
   const comment = (call: CommentCall) => ({ commentId: call.commentId, postId: call.postId ?? null });
   const sent = async (entry: Promise<{ id: string }>): Promise<ActionResult> => ({ externalId: `outbox:${(await entry).id}` });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Selectable, Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
@@ -76,6 +77,7 @@ export async function insertCommentAutomation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await bumpCommentAutomationsVersion(db, workspaceId);
   return toAutomation(row);
 }
 
@@ -153,13 +155,31 @@ export async function updateCommentAutomationRow(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (row) await bumpCommentAutomationsVersion(db, workspaceId);
   return row ? toAutomation(row) : null;
 }
 
 /** Deletes an automation of the channel; false when the channel has no such automation. */
 export async function deleteCommentAutomationRow(db: Executor, workspaceId: number, channel: Channel, id: number): Promise<boolean> {
   const result = await db.deleteFrom('comment_automations').where('workspace_id', '=', workspaceId).where('channel', '=', channel).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) await bumpCommentAutomationsVersion(db, workspaceId);
+  return deleted;
+}
+
+/**
+ * Every write of an automation's definition moves the workspace's version after the write (the
+ * engine reads the version before the list, so a list read in between is reloaded next time).
+ * Counters are not part of the definition and do not move it.
+ */
+export async function bumpCommentAutomationsVersion(db: Executor, workspaceId: number): Promise<void> {
+  await db.updateTable('workspaces').set((eb) => ({ comment_automations_version: eb('comment_automations_version', '+', 1) })).where('id', '=', workspaceId).execute();
+}
+
+/** The workspace's comment-automation version (see bumpCommentAutomationsVersion); null when it is gone. */
+export async function commentAutomationsVersion(db: Executor, workspaceId: number): Promise<number | null> {
+  const row = await db.selectFrom('workspaces').select('comment_automations_version').where('id', '=', workspaceId).executeTakeFirst();
+  return row ? Number(row.comment_automations_version) : null;
 }
 
 /** Every automation of these channels in the workspace, newest first, in one statement. */
@@ -174,4 +194,21 @@ export async function commentAutomationsOfChannels(db: Executor, workspaceId: nu
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toAutomation);
+}
+
+/** The counters of comment_automations (the contract's int32 integers). */
+export type CommentCounter = 'replies_count' | 'sent_count' | 'delivered_count' | 'failed_count' | 'missed_count' | 'seen_count' | 'clicked_count';
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Adds `by` (default 1) to each counter of the automations in one atomic statement, never past
+ * the contract's int32 bound (a counter at the bound stays there): concurrent jobs never lose an
+ * increment, because nothing is read and written back.
+ */
+export async function addToCounters(db: Executor, workspaceId: number, automationId: number | readonly number[], counters: readonly CommentCounter[], by = 1): Promise<void> {
+  const ids = typeof automationId === 'number' ? [automationId] : automationId;
+  if (counters.length === 0 || ids.length === 0 || by <= 0) return;
+  const set = Object.fromEntries(counters.map((c) => [c, sql<number>`case when ${sql.ref(c)} > ${sql.lit(INT32_MAX - by)} then ${sql.lit(INT32_MAX)} else ${sql.ref(c)} + ${sql.lit(by)} end`]));
+  await db.updateTable('comment_automations').set(set).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
 }

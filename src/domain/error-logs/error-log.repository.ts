@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Selectable } from 'kysely';
 import type { ErrorLogsTable } from '../../db/types.js';
 import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
-import { idString } from '../../db/values.js';
+import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { ErrorLog } from './error-log.schema.js';
 
@@ -60,4 +60,27 @@ export async function errorLogsByIds(db: Executor, workspaceId: number, ids: rea
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('error_logs').select(errorLogColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toErrorLog);
+}
+
+/** What a failure leaves for GET /v1/error-logs: the action that failed (a channel, a task), the provider's words and its HTTP status. */
+export interface NewErrorLog {
+  contactId: number | null;
+  action: string;
+  detail: string;
+  /** The HTTP status as text; '500' when the failure had none (no answer, not an HTTP call). */
+  httpCode: string;
+}
+
+const MAX_DETAIL = 2000;
+
+/** Writes an error log of the workspace (in the caller's transaction when given one); answers its id. */
+export async function insertErrorLog(db: Executor, workspaceId: number, e: NewErrorLog): Promise<number> {
+  const at = nowIso();
+  const detail = e.detail.length > MAX_DETAIL ? `${e.detail.slice(0, MAX_DETAIL - 1)}…` : e.detail;
+  const row = await db
+    .insertInto('error_logs')
+    .values({ workspace_id: workspaceId, contact_id: e.contactId, action: e.action, detail: detail || 'Failed without a message', http_code: e.httpCode, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -37,11 +37,16 @@ export async function insertOutboxEntry(db: Executor, workspaceId: number, e: Ne
       automation_kind: e.automation?.kind ?? null,
       automation_id: e.automation?.id ?? null,
       payload: e.payload ? JSON.stringify(e.payload) : null,
+      dedupe_key: e.dedupeKey ?? null,
       created_at: nowIso(),
     })
+    .onConflict((oc) => oc.columns(['workspace_id', 'dedupe_key']).doNothing())
     .returning(columns)
-    .executeTakeFirstOrThrow();
-  return toEntry(row);
+    .executeTakeFirst();
+  if (row) return toEntry(row);
+  // The same key was recorded before (a retried send): that entry is the answer.
+  const existing = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('dedupe_key', '=', e.dedupeKey!).executeTakeFirstOrThrow();
+  return toEntry(existing);
 }
 
 /** The workspace's entries, filtered; an id beyond any id (or not a 32-bit key) matches nothing. */

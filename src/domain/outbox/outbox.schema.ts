@@ -66,4 +66,6 @@ export interface NewOutboxEntry {
   contactId?: number | null;
   automation?: { kind: AutomationKind; id: number } | null;
   payload?: OutgoingContent | null;
+  /** A retried action's key: an entry with the same key in the workspace is answered instead of a new one. */
+  dedupeKey?: string | null;
 }

@@ -1,0 +1,142 @@
+import type { Selectable } from 'kysely';
+import { countRows } from '../../db/count.js';
+import { isPostgres, type Executor } from '../../db/database.js';
+import type { CommentEventsTable } from '../../db/types.js';
+import { idString, nowIso, parseJson } from '../../db/values.js';
+import type { Channel } from '../automations/comment-automation.schema.js';
+import type { CommentAction, CommentEventOutcome, CommentEventRecord } from './comment-event.schema.js';
+
+const toRecord = (r: Selectable<CommentEventsTable>): CommentEventRecord => ({
+  id: idString(r.id),
+  createdAt: r.created_at,
+  commentId: r.comment_id,
+  postId: r.post_id,
+  authorId: r.author_id,
+  contactId: r.contact_id === null ? null : idString(r.contact_id),
+  outcome: r.outcome,
+  reason: r.reason,
+  actions: parseJson<CommentAction[]>(r.actions),
+});
+
+export interface NewCommentEvent {
+  channel: Channel;
+  automationId: number;
+  eventId: number;
+  commentId: string;
+  postId: string | null;
+  authorId: string;
+  contactId: number | null;
+  outcome: CommentEventOutcome;
+  reason: string | null;
+  actions: CommentAction[];
+}
+
+/** A judgement as its row. */
+const rowOf = (workspaceId: number, e: NewCommentEvent, now: string) => ({
+  workspace_id: workspaceId,
+  channel: e.channel,
+  automation_id: e.automationId,
+  event_id: e.eventId,
+  comment_id: e.commentId,
+  post_id: e.postId,
+  author_id: e.authorId,
+  contact_id: e.contactId,
+  outcome: e.outcome,
+  reason: e.reason,
+  actions: JSON.stringify(e.actions),
+  created_at: now,
+  updated_at: now,
+});
+
+/**
+ * Records what an automation did with a comment, unless it already has a record of it (a rerun of
+ * the event's job): the new row's id, or null when the row existed.
+ */
+export async function insertCommentEvent(db: Executor, workspaceId: number, e: NewCommentEvent): Promise<number | null> {
+  const row = await db
+    .insertInto('comment_events')
+    .values(rowOf(workspaceId, e, nowIso()))
+    .onConflict((oc) => oc.columns(['automation_id', 'comment_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Records many judgements of one comment at once (the automations that declined it), in statements
+ * of at most 500 rows; rows that exist already (a rerun) are left alone. Answers the automation ids
+ * whose row this call inserted.
+ */
+export async function insertCommentEvents(db: Executor, workspaceId: number, rows: readonly NewCommentEvent[]): Promise<number[]> {
+  const inserted: number[] = [];
+  const now = nowIso();
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500).map((e) => rowOf(workspaceId, e, now));
+    const done = await db.insertInto('comment_events').values(chunk).onConflict((oc) => oc.columns(['automation_id', 'comment_id']).doNothing()).returning('automation_id').execute();
+    inserted.push(...done.map((r) => r.automation_id));
+  }
+  return inserted;
+}
+
+/** Which of these automations already have a record of the comment (one statement). */
+export async function automationsWithRecord(db: Executor, workspaceId: number, commentId: string, automationIds: readonly number[]): Promise<Set<number>> {
+  if (automationIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('comment_events')
+    .select('automation_id')
+    .where('workspace_id', '=', workspaceId)
+    .where('comment_id', '=', commentId)
+    .where('automation_id', 'in', [...automationIds])
+    .execute();
+  return new Set(rows.map((r) => r.automation_id));
+}
+
+/** The posts on which each of these automations answered (or is answering) the author: automation id -> post ids. */
+export async function answeredPostsOfAuthor(db: Executor, workspaceId: number, automationIds: readonly number[], authorId: string): Promise<Map<number, (string | null)[]>> {
+  const answered = new Map<number, (string | null)[]>();
+  if (automationIds.length === 0) return answered;
+  const rows = await db
+    .selectFrom('comment_events')
+    .select(['automation_id', 'post_id'])
+    .where('automation_id', 'in', [...automationIds])
+    .where('author_id', '=', authorId)
+    .where('workspace_id', '=', workspaceId)
+    .where('outcome', 'in', ['pending', 'acted'])
+    .execute();
+  for (const r of rows) answered.set(r.automation_id, [...(answered.get(r.automation_id) ?? []), r.post_id]);
+  return answered;
+}
+
+/** A record, read to be changed: locked until the transaction ends on PostgreSQL (SQLite transactions already run one at a time). */
+export async function findCommentEventForUpdate(trx: Executor, workspaceId: number, id: number) {
+  let q = trx.selectFrom('comment_events').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
+  if (isPostgres(trx)) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? { ...row, actionList: parseJson<CommentAction[]>(row.actions) } : null;
+}
+
+export async function updateCommentEventState(trx: Executor, workspaceId: number, id: number, s: { outcome: CommentEventOutcome; reason: string | null; actions: CommentAction[] }): Promise<void> {
+  await trx
+    .updateTable('comment_events')
+    .set({ outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updated_at: nowIso() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The actions every automation recorded on one stored event (one comment in one inbox). */
+export async function actionsOfEvent(db: Executor, workspaceId: number, eventId: number): Promise<CommentAction[][]> {
+  const rows = await db.selectFrom('comment_events').select('actions').where('event_id', '=', eventId).where('workspace_id', '=', workspaceId).execute();
+  return rows.map((r) => parseJson<CommentAction[]>(r.actions));
+}
+
+const ofAutomation = (db: Executor, workspaceId: number, automationId: number) =>
+  db.selectFrom('comment_events').where('workspace_id', '=', workspaceId).where('automation_id', '=', automationId);
+
+export const countCommentEvents = (db: Executor, workspaceId: number, automationId: number) => countRows(ofAutomation(db, workspaceId, automationId));
+
+/** Newest first, by id (the (workspace_id, automation_id, id) index). */
+export async function listCommentEvents(db: Executor, workspaceId: number, automationId: number, window: { limit: number; offset: number }): Promise<CommentEventRecord[]> {
+  const rows = await ofAutomation(db, workspaceId, automationId).selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return rows.map(toRecord);
+}

@@ -1,0 +1,305 @@
+import type { ActionResult, AdapterInbox, CommentCall } from '../../channels/channel-adapter.js';
+import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
+import type { Executor } from '../../db/database.js';
+import { nowIso, parseJson } from '../../db/values.js';
+import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
+import type { CommentAction, CommentActionName, CommentEventOutcome } from '../../domain/comment-events/comment-event.schema.js';
+import { findContactById } from '../../domain/contacts/contact.repository.js';
+import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
+import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
+import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
+import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
+import type { JobHelpers, JobSpec, TaskList } from '../../queue/types.js';
+import { ensureConversation, touchContactActivity } from '../contact-link.js';
+import type { EngineDeps } from '../context.js';
+import { placeholderContext, replyContent } from '../reply-content.js';
+import { addToCounters, type CommentCounter } from '../../domain/automations/comment-automation.repository.js';
+import { unhideDelayMs } from './comment-matching.js';
+
+/**
+ * The jobs of a matched comment (issue engine, "Acting on a match"), one per action: like, hide,
+ * unhide (enqueued by the hide, after showCommentsAfter), private reply and public reply (after
+ * replyAfter). Each job reads its comment_events row, calls the adapter outside any transaction,
+ * then records the result in one transaction: the action's state on the row, the counters, the
+ * reply as an outgoing message. A job run again (its worker died) finds its action no longer
+ * `scheduled` and does nothing; a send retried before it was recorded carries the same
+ * idempotency key, so the sandbox records it once.
+ */
+export const COMMENT_ACTION_TASKS: Record<CommentActionName, string> = {
+  like: 'comment.like',
+  hide: 'comment.hide',
+  unhide: 'comment.unhide',
+  privateReply: 'comment.privateReply',
+  publicReply: 'comment.publicReply',
+};
+
+/** Tries of an action job: a rate-limited or unavailable network is retried with the queue's backoff. */
+export const COMMENT_ACTION_MAX_ATTEMPTS = 5;
+
+export interface CommentActionPayload {
+  workspaceId: number;
+  commentEventId: number;
+}
+
+/** Also the outbox idempotency key of the action. */
+export const commentActionKey = (commentEventId: number, action: CommentActionName) => `comment:${commentEventId}:${action}`;
+
+/** The job of one action of a recorded comment (enqueue it in the transaction that records the row). */
+export const commentActionJob = (workspaceId: number, commentEventId: number, action: CommentActionName): JobSpec => ({
+  task: COMMENT_ACTION_TASKS[action],
+  payload: { workspaceId, commentEventId },
+  key: commentActionKey(commentEventId, action),
+});
+
+const SEVEN_DAYS_MS = 7 * 24 * 3_600_000;
+
+/** What an action job works on: its row, the comment as the event stored it, and the inbox it came through. */
+interface Target {
+  id: number;
+  workspaceId: number;
+  automationId: number;
+  contactId: number | null;
+  eventId: number;
+  comment: CommentEvent;
+  inbox: AdapterInbox;
+  actions: CommentAction[];
+}
+
+async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target | null> {
+  const row = await db
+    .selectFrom('comment_events as ce')
+    .innerJoin('channel_events as e', 'e.id', 'ce.event_id')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['ce.id', 'ce.workspace_id', 'ce.automation_id', 'ce.contact_id', 'ce.event_id', 'ce.actions', 'e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
+    .where('ce.workspace_id', '=', p.workspaceId)
+    .where('ce.id', '=', p.commentEventId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    automationId: row.automation_id,
+    contactId: row.contact_id,
+    eventId: row.event_id,
+    comment: parseJson<CommentEvent>(row.payload),
+    inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
+    actions: parseJson<CommentAction[]>(row.actions),
+  };
+}
+
+/** The row's outcome from its actions: pending while one waits; acted once one was done; else failed, or declined when all were skipped. */
+function outcomeOf(actions: CommentAction[]): { outcome: CommentEventOutcome; reason: string | null } {
+  if (actions.some((a) => a.status === 'scheduled')) return { outcome: 'pending', reason: null };
+  if (actions.length === 0 || actions.some((a) => a.status === 'done')) return { outcome: 'acted', reason: null };
+  const failed = actions.find((a) => a.status === 'failed');
+  if (failed) return { outcome: 'failed', reason: failed.error ?? 'failed' };
+  return { outcome: 'declined', reason: actions[0]!.error ?? 'skipped' };
+}
+
+/**
+ * Ends one scheduled action of the row (locked while the transaction lasts), and lets `also` add to
+ * the list (the unhide a hide schedules). Answers the list as it was before, or null when the action
+ * is no longer scheduled (a rerun after it was recorded): then nothing is written.
+ */
+async function finishAction(
+  trx: Executor,
+  t: Target,
+  action: CommentActionName,
+  end: { status: CommentAction['status']; error?: string },
+  also: (list: CommentAction[]) => CommentAction[] = (l) => l,
+): Promise<CommentAction[] | null> {
+  const row = await findCommentEventForUpdate(trx, t.workspaceId, t.id);
+  if (!row) return null;
+  const before = row.actionList;
+  const i = before.findIndex((a) => a.action === action && a.status === 'scheduled');
+  if (i < 0) return null;
+  const ended: CommentAction = { action, status: end.status, at: nowIso(), ...(end.error !== undefined ? { error: end.error } : {}) };
+  const actions = also(before.map((a, j) => (j === i ? ended : a)));
+  await updateCommentEventState(trx, t.workspaceId, t.id, { ...outcomeOf(actions), actions });
+  return before;
+}
+
+const scheduled = (t: Target, action: CommentActionName) => t.actions.some((a) => a.action === action && a.status === 'scheduled');
+
+const skip = (deps: EngineDeps, t: Target, action: CommentActionName, why: string) =>
+  deps.db.transaction().execute((trx) => finishAction(trx, t, action, { status: 'skipped', error: why }));
+
+const isReply = (action: CommentActionName) => action === 'privateReply' || action === 'publicReply';
+
+/**
+ * A refused adapter call: an error log (action the channel, the network's message, its HTTP status,
+ * the contact), failedCount and sentCount for a reply attempt. A retryable refusal with tries left
+ * is thrown again for the queue to retry with backoff; otherwise the action ends failed and the job
+ * ends normally: a network error never stops the worker.
+ */
+async function failed(deps: EngineDeps, t: Target, action: CommentActionName, err: ChannelError, helpers: JobHelpers, message?: (trx: Executor) => Promise<void>): Promise<void> {
+  const retry = err.retryable && helpers.job.attempt < helpers.job.maxAttempts;
+  // The row first, then the counters: the order every action's transaction locks them in (no deadlock).
+  await deps.db.transaction().execute(async (trx) => {
+    const ended = !retry && (await finishAction(trx, t, action, { status: 'failed', error: err.providerMessage })) !== null;
+    await insertErrorLog(trx, t.workspaceId, { contactId: t.contactId, action: t.inbox.channel, detail: err.providerMessage, httpCode: err.httpCode === null ? '500' : String(err.httpCode) });
+    if (isReply(action)) await addToCounters(trx, t.workspaceId, t.automationId, ['sent_count', 'failed_count']);
+    if (ended && message) await message(trx);
+  });
+  if (retry) throw err;
+}
+
+/** The adapter call of an action, with the ids, origin and idempotency key every call carries. */
+const callOf = (t: Target, action: CommentActionName): CommentCall => ({
+  workspaceId: t.workspaceId,
+  inbox: t.inbox,
+  commentId: t.comment.commentId,
+  postId: t.comment.postId,
+  contactId: t.contactId,
+  automation: { kind: 'comment', id: t.automationId },
+  idempotencyKey: commentActionKey(t.id, action),
+});
+
+/** Runs the adapter call; a ChannelError is handled by `failed` (answers null), anything else propagates (the queue retries). */
+async function attempt(deps: EngineDeps, t: Target, action: CommentActionName, helpers: JobHelpers, call: () => Promise<ActionResult>, message?: (err: ChannelError) => (trx: Executor) => Promise<void>): Promise<ActionResult | null> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!isChannelError(err)) throw err;
+    await failed(deps, t, action, err, helpers, message?.(err));
+    return null;
+  }
+}
+
+async function like(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
+  const t = await loadTarget(deps.db, p);
+  if (!t || !scheduled(t, 'like')) return;
+  const done = await attempt(deps, t, 'like', helpers, () => deps.adapter.likeComment(callOf(t, 'like')));
+  if (done) await deps.db.transaction().execute((trx) => finishAction(trx, t, 'like', { status: 'done' }));
+}
+
+/** Hides the comment; when the automation shows comments again after a delay, schedules the unhide from now. */
+async function hide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
+  const t = await loadTarget(deps.db, p);
+  if (!t || !scheduled(t, 'hide')) return;
+  const done = await attempt(deps, t, 'hide', helpers, () => deps.adapter.hideComment(callOf(t, 'hide')));
+  if (!done) return;
+  const automation = await findCommentAutomation(deps.db, t.workspaceId, null, t.automationId);
+  const delay = automation ? unhideDelayMs(automation.hideComments.showCommentsAfter) : null;
+  await deps.db.transaction().execute(async (trx) => {
+    const runAt = delay === null ? null : new Date(Date.now() + delay);
+    const before = await finishAction(trx, t, 'hide', { status: 'done' }, (list) =>
+      runAt === null ? list : [...list, { action: 'unhide', status: 'scheduled', at: runAt.toISOString() }],
+    );
+    if (before && runAt !== null) await deps.queue.enqueue(trx, { ...commentActionJob(t.workspaceId, t.id, 'unhide'), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
+  });
+}
+
+async function unhide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
+  const t = await loadTarget(deps.db, p);
+  if (!t || !scheduled(t, 'unhide')) return;
+  const done = await attempt(deps, t, 'unhide', helpers, () => deps.adapter.unhideComment(callOf(t, 'unhide')));
+  if (done) await deps.db.transaction().execute((trx) => finishAction(trx, t, 'unhide', { status: 'done' }));
+}
+
+/**
+ * Claims the comment's one private (or public) reply for this automation: the unique index of
+ * comment_reply_claims is the claim. True when this automation holds it (now, or from an earlier try).
+ */
+async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): Promise<boolean> {
+  const inserted = await db
+    .insertInto('comment_reply_claims')
+    .values({ workspace_id: t.workspaceId, inbox_id: t.inbox.id, comment_id: t.comment.commentId, kind, automation_id: t.automationId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['inbox_id', 'comment_id', 'kind']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return true;
+  const holder = await db
+    .selectFrom('comment_reply_claims')
+    .select('automation_id')
+    .where('workspace_id', '=', t.workspaceId)
+    .where('inbox_id', '=', t.inbox.id)
+    .where('comment_id', '=', t.comment.commentId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return holder?.automation_id === t.automationId;
+}
+
+/** Hidden by this engine and not shown again: a hide of any automation on the comment is pending or done, its unhide not done. */
+async function commentHidden(db: Executor, t: Target): Promise<boolean> {
+  const lists = await actionsOfEvent(db, t.workspaceId, t.eventId);
+  return lists.some((actions) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide' && a.status === 'done'));
+}
+
+/** The reply's content for the comment's contact, or a reason to skip it. */
+async function replyFor(db: Executor, t: Target, kind: 'privateReply' | 'publicReply'): Promise<{ automation: StoredCommentAutomation; content: OutgoingContent } | { skip: string }> {
+  const automation = await findCommentAutomation(db, t.workspaceId, null, t.automationId);
+  if (!automation || !automation.isActive) return { skip: 'automationInactive' };
+  if (t.contactId === null) return { skip: 'noContact' };
+  const contact = await findContactById(db, t.workspaceId, t.contactId);
+  if (!contact) return { skip: 'contactDeleted' };
+  if (contact.blockedAt !== null) return { skip: 'blockedContact' };
+  const who = await placeholderContext(db, t.workspaceId, { id: t.contactId, firstName: contact.firstName, lastName: contact.lastName });
+  const content = replyContent(automation[kind], who, `${t.automationId}:${t.comment.commentId}`);
+  return content ? { automation, content } : { skip: 'emptyReply' };
+}
+
+/** Counters of a delivered reply: sent and delivered, and repliesCount for the comment's first one. */
+const deliveredCounters = (before: CommentAction[]): CommentCounter[] =>
+  before.some((a) => isReply(a.action) && a.status === 'done') ? ['sent_count', 'delivered_count'] : ['sent_count', 'delivered_count', 'replies_count'];
+
+async function privateReply(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
+  const t = await loadTarget(deps.db, p);
+  if (!t || !scheduled(t, 'privateReply')) return;
+  if (Date.now() - new Date(t.comment.createdAt).getTime() > SEVEN_DAYS_MS) return void (await skip(deps, t, 'privateReply', 'commentTooOld'));
+  const reply = await replyFor(deps.db, t, 'privateReply');
+  if ('skip' in reply) return void (await skip(deps, t, 'privateReply', reply.skip));
+  if (!(await claimReply(deps.db, t, 'private'))) return void (await skip(deps, t, 'privateReply', 'alreadyRepliedPrivately'));
+  const contactId = t.contactId!;
+  const text = reply.content.type === 'text' ? reply.content.text : null;
+  const store = (trx: Executor, m: { externalId: string | null; status: 'sent' | 'failed'; error?: string }) =>
+    ensureConversation(trx, t.workspaceId, contactId, t.inbox.id).then((conversationId) =>
+      insertMessage(trx, t.workspaceId, { conversationId, contactId, inboxId: t.inbox.id, direction: 'outgoing', text, automation: { kind: 'comment', id: t.automationId }, ...m }).then(() => conversationId),
+    );
+  const sent = await attempt(
+    deps,
+    t,
+    'privateReply',
+    helpers,
+    () => deps.adapter.sendPrivateReply({ ...callOf(t, 'privateReply'), content: reply.content }),
+    (err) => async (trx) => void (await store(trx, { externalId: null, status: 'failed', error: err.providerMessage })),
+  );
+  if (!sent) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await finishAction(trx, t, 'privateReply', { status: 'done' });
+    if (!before) return;
+    await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
+    const conversationId = await store(trx, { externalId: sent.externalId, status: 'sent' });
+    const now = nowIso();
+    await noteOutgoingMessage(trx, t.workspaceId, conversationId, now);
+    await touchContactActivity(trx, t.workspaceId, contactId, now);
+  });
+}
+
+async function publicReply(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
+  const t = await loadTarget(deps.db, p);
+  if (!t || !scheduled(t, 'publicReply')) return;
+  if (await commentHidden(deps.db, t)) return void (await skip(deps, t, 'publicReply', 'commentHidden'));
+  const reply = await replyFor(deps.db, t, 'publicReply');
+  if ('skip' in reply) return void (await skip(deps, t, 'publicReply', reply.skip));
+  if (!(await claimReply(deps.db, t, 'public'))) return void (await skip(deps, t, 'publicReply', 'alreadyRepliedPublicly'));
+  const sent = await attempt(deps, t, 'publicReply', helpers, () => deps.adapter.sendPublicReply({ ...callOf(t, 'publicReply'), content: reply.content }));
+  if (!sent) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await finishAction(trx, t, 'publicReply', { status: 'done' });
+    if (before) await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
+  });
+}
+
+/** The action tasks for the engine's task table. */
+export function commentActionTasks(deps: EngineDeps): TaskList {
+  const bind = (run: (deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers) => Promise<void>) => (payload: CommentActionPayload, helpers: JobHelpers) => run(deps, payload, helpers);
+  return {
+    [COMMENT_ACTION_TASKS.like]: bind(like),
+    [COMMENT_ACTION_TASKS.hide]: bind(hide),
+    [COMMENT_ACTION_TASKS.unhide]: bind(unhide),
+    [COMMENT_ACTION_TASKS.privateReply]: bind(privateReply),
+    [COMMENT_ACTION_TASKS.publicReply]: bind(publicReply),
+  };
+}

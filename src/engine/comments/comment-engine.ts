@@ -1,0 +1,163 @@
+import { isChannelError } from '../../channels/channel-error.js';
+import type { Executor } from '../../db/database.js';
+import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
+import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
+import type { CommentAction, CommentActionName } from '../../domain/comment-events/comment-event.schema.js';
+import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
+import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
+import { contactIdBySource, linkContact, overMacLimit, type LinkedContact } from '../contact-link.js';
+import type { EngineDeps } from '../context.js';
+import type { EventProcessor } from '../process-event.js';
+import { seededUnit } from '../reply-content.js';
+import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS } from './comment-actions.js';
+import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
+import { activeCommentAutomations } from './automation-cache.js';
+import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
+
+/**
+ * The `comment` event processor (issue engine, "Matching a comment"). Each active comment
+ * automation of the inbox's channel in the workspace judges the comment on its own. Those whose post
+ * selector and includeKeywords take the comment (it is addressed to them) then check the schedule,
+ * replies, excluded keywords, the per-author rules, blocked contacts and the MAC limit. Each of
+ * their judgements is recorded (comment_events, one row per automation and comment); a declined
+ * comment adds one to missedCount; a matched one links the author to a contact and enqueues its actions (like, hide,
+ * replies), all in one transaction. A rerun of the job finds its rows and does nothing twice.
+ * Adapter calls (fetching an unknown post's kind) run before the transaction.
+ */
+export const processCommentEvent: EventProcessor = async (deps, stored) => {
+  const comment = stored.event as CommentEvent;
+  const { inbox, workspaceId } = stored;
+  // The account's own comments (our public replies come back as comment webhooks) are never answered.
+  if (comment.authorId === inbox.sourceId) return 'own comment: not answered';
+
+  const set = await activeCommentAutomations(deps.db, workspaceId, inbox.channel);
+  if (set.all.length === 0) return 'no active comment automation';
+
+  // 1. Which automations the comment is addressed to (post and includeKeywords): the others ignore it.
+  const text = normaliseText(comment.text);
+  const candidates = set.candidates(text);
+  const needsKind = candidates.some((c) => ['published', 'ads', 'reels'].includes(c.automation.post.type));
+  const postKind = needsKind ? await postKindOf(deps, stored, comment) : null;
+  const targeted = candidates.filter((c) => targets(c.automation, c, comment, text, postKind));
+  if (targeted.length === 0) return `no automation of ${set.all.length} is addressed`;
+  const recorded = await automationsWithRecord(deps.db, workspaceId, comment.commentId, targeted.map((c) => c.id));
+  const compiled = targeted.filter((c) => !recorded.has(c.id));
+  if (compiled.length === 0) return `already processed by ${targeted.length} automation(s)`;
+  const automations = compiled.map((c) => c.automation);
+  const keywords = new Map(compiled.map((c) => [c.id, c]));
+
+  const timeZone = (await deps.db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirst())?.timezone ?? null;
+
+  // What the comment alone says to each of them.
+  const reasons = new Map<number, DeclineReason | null>(automations.map((a) => [idOf(a), declineBeforeContact(a, keywords.get(idOf(a))!, comment, text, timeZone)]));
+  const passing = () => automations.filter((a) => reasons.get(idOf(a)) === null);
+
+  // 2. Whom each automation answered on which post.
+  if (passing().length > 0) {
+    const answered = await answeredPostsOfAuthor(deps.db, workspaceId, passing().map(idOf), comment.authorId);
+    for (const a of passing()) {
+      const posts = answered.get(idOf(a)) ?? [];
+      const samePostOf = (p: string | null) => (p === null || comment.postId === null ? p === comment.postId : samePost(p, comment.postId));
+      if (a.options.replyOncePerUserPerPost && posts.some(samePostOf)) reasons.set(idOf(a), 'alreadyRepliedOnPost');
+      else if (!a.options.replyToUsersWhoCommentedOnOtherPosts && posts.some((p) => !samePostOf(p))) reasons.set(idOf(a), 'answeredOnOtherPost');
+    }
+  }
+
+  // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
+  let existingContactId: number | null = null;
+  if (passing().length > 0) {
+    existingContactId = await contactIdBySource(deps.db, inbox, comment.authorId);
+    let refusal: DeclineReason | null = null;
+    if (existingContactId !== null && (await isBlocked(deps.db, workspaceId, existingContactId))) refusal = 'blockedContact';
+    else if (await overMacLimit(deps.db, workspaceId, existingContactId)) refusal = 'macLimitReached';
+    if (refusal) for (const a of passing()) reasons.set(idOf(a), refusal);
+  }
+
+  const now = new Date();
+  let acted = 0;
+  let declined = 0;
+  await deps.db.transaction().execute(async (trx) => {
+    let linked: LinkedContact | null = null;
+    if (passing().length > 0) linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
+    const declines: NewCommentEvent[] = [];
+    for (const a of automations) {
+      let reason = reasons.get(idOf(a)) ?? null;
+      if (reason === null && a.options.replyToNewContactsOnly && !linked!.created) reason = 'notNewContact';
+      const base = { channel: inbox.channel, automationId: idOf(a), eventId: stored.id, commentId: comment.commentId, postId: comment.postId, authorId: comment.authorId };
+      if (reason !== null) {
+        declines.push({ ...base, contactId: linked ? idOf(linked.contact) : existingContactId, outcome: 'declined', reason, actions: [] });
+        continue;
+      }
+      const planned = plan(a, comment, now);
+      const id = await insertCommentEvent(trx, workspaceId, {
+        ...base,
+        contactId: idOf(linked!.contact),
+        outcome: planned.length > 0 ? 'pending' : 'acted',
+        reason: null,
+        actions: planned.map(({ action, runAt }) => ({ action, status: 'scheduled', at: runAt.toISOString() }) satisfies CommentAction),
+      });
+      if (id === null) continue;
+      for (const { action, runAt } of planned) {
+        await deps.queue.enqueue(trx, { ...commentActionJob(workspaceId, id, action), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
+      }
+      acted++;
+    }
+    // Many automations may decline one comment: their rows and missedCounts in a few statements.
+    const missed = await insertCommentEvents(trx, workspaceId, declines);
+    await addToCounters(trx, workspaceId, missed, ['missed_count']);
+    declined = missed.length;
+  });
+  return `comment ${comment.commentId}: ${acted} matched, ${declined} declined`;
+};
+
+const idOf = (x: { id: string | number }): number => Number(x.id);
+
+/** What a matched automation will do, and when: like and hide at once, the replies after replyAfter. */
+function plan(a: StoredCommentAutomation, comment: CommentEvent, now: Date): { action: CommentActionName; runAt: Date }[] {
+  const actions: { action: CommentActionName; runAt: Date }[] = [];
+  if (a.options.likeUserComment) actions.push({ action: 'like', runAt: now });
+  if (hideRule(a.hideComments, comment) !== null) actions.push({ action: 'hide', runAt: now });
+  // Seeded by the comment: a rerun, or another process, waits the same.
+  const replyAt = new Date(now.getTime() + replyDelayMs(a.replyAfter, seededUnit(`delay:${comment.commentId}`)));
+  if (sendsSomething(a.privateReply)) actions.push({ action: 'privateReply', runAt: replyAt });
+  if (sendsSomething(a.publicReply)) actions.push({ action: 'publicReply', runAt: replyAt });
+  return actions;
+}
+
+const sendsSomething = (r: StoredCommentAutomation['privateReply']) =>
+  r.type !== 'none' && ((r.value ?? '').trim() !== '' || (r.values ?? []).some((v) => v.value.trim() !== ''));
+
+async function isBlocked(db: Executor, workspaceId: number, contactId: number): Promise<boolean> {
+  const row = await db.selectFrom('contacts').select('blocked_at').where('workspace_id', '=', workspaceId).where('id', '=', contactId).executeTakeFirst();
+  return row?.blocked_at != null;
+}
+
+/**
+ * The kind of the comment's post (published, ads, reels): from the workspace's channel posts, else
+ * the photo network's product-type hint, else the adapter's latest posts; null when none knows it.
+ */
+async function postKindOf(deps: EngineDeps, stored: StoredEvent, comment: CommentEvent): Promise<PostKind | null> {
+  const postId = comment.postId;
+  if (postId === null) return null;
+  const bare = postId.includes('_') ? postId.slice(postId.indexOf('_') + 1) : postId;
+  const rows = await deps.db
+    .selectFrom('channel_posts')
+    .select(['external_id', 'kind'])
+    .where('workspace_id', '=', stored.workspaceId)
+    .where('channel', '=', stored.inbox.channel)
+    .where('external_id', 'in', [...new Set([postId, bare])])
+    .execute();
+  const known = rows.find((r) => r.external_id === postId) ?? rows[0];
+  if (known) return known.kind;
+  const hint = kindFromProductType(comment.postProductType);
+  if (hint) return hint;
+  try {
+    const posts = await deps.adapter.fetchPosts({ workspaceId: stored.workspaceId, inbox: stored.inbox });
+    return posts.find((p) => samePost(p.id, postId))?.kind ?? null;
+  } catch (err) {
+    if (!isChannelError(err)) throw err;
+    deps.logger.warn({ err, workspaceId: stored.workspaceId, postId }, 'could not fetch posts to learn a commented post kind');
+    return null;
+  }
+}

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import { idNumber, nowIso } from '../db/values.js';
+import { findContactById, insertContact } from '../domain/contacts/contact.repository.js';
+import type { ContactScalars } from '../domain/contacts/contact.schema.js';
+import type { EventInbox } from '../domain/events/channel-event.repository.js';
+import { countMonthlyActiveContacts, monthStart } from '../domain/workspaces/plan.repository.js';
+
+/** The person behind an event, as the network names them in one inbox. */
+export interface Participant {
+  /** The network's id of the person in this inbox (page- or account-scoped). */
+  sourceId: string;
+  /** A display name, when the event gave one ("Ada Lovelace", or a username). */
+  name: string | null;
+}
+
+export interface LinkedContact {
+  contact: ContactScalars;
+  conversationId: number;
+  /** True when this call created the contact (replyToNewContactsOnly answers only these). */
+  created: boolean;
+}
+
+/** "Ada Lovelace" -> first and last name; a single word (a username) is the first name. */
+export function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: null, lastName: null };
+  return { firstName: words[0]!, lastName: words.length > 1 ? words.slice(1).join(' ') : null };
+}
+
+/**
+ * The contact of a participant in an inbox, created with its contact inbox and a conversation when
+ * this is the first time the inbox hears from them. Run inside the caller's transaction. Two events
+ * of one new person at once make one contact: the contact inbox is unique per inbox and person, and
+ * the loser of that race removes the contact it had just inserted and takes the winner's.
+ */
+export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant): Promise<LinkedContact> {
+  const workspaceId = inbox.workspaceId;
+  let created = false;
+  let contactId = await contactIdBySource(trx, inbox, who.sourceId);
+  if (contactId === null) {
+    const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
+    const id = idNumber(contact.id)!;
+    const linked = await trx
+      .insertInto('contact_inboxes')
+      .values({ workspace_id: workspaceId, contact_id: id, inbox_id: inbox.id, channel: inbox.channel, source_id: who.sourceId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['inbox_id', 'source_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (linked) {
+      contactId = id;
+      created = true;
+    } else {
+      await trx.deleteFrom('contacts').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+      contactId = (await contactIdBySource(trx, inbox, who.sourceId))!;
+    }
+  }
+  const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
+  const contact = (await findContactById(trx, workspaceId, contactId))!;
+  return { contact, conversationId, created };
+}
+
+/** The contact already linked to this person in this inbox, without creating anything. */
+export async function contactIdBySource(db: Executor, inbox: EventInbox, sourceId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('contact_inboxes')
+    .select('contact_id')
+    .where('inbox_id', '=', inbox.id)
+    .where('source_id', '=', sourceId)
+    .where('workspace_id', '=', inbox.workspaceId)
+    .executeTakeFirst();
+  return row?.contact_id ?? null;
+}
+
+/** The contact's latest conversation in the inbox, or a new one (its activity starts now). */
+export async function ensureConversation(trx: Executor, workspaceId: number, contactId: number, inboxId: number): Promise<number> {
+  const existing = await trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('contact_id', '=', contactId)
+    .where('inbox_id', '=', inboxId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const now = nowIso();
+  const row = await trx
+    .insertInto('conversations')
+    .values({
+      workspace_id: workspaceId,
+      contact_id: contactId,
+      inbox_id: inboxId,
+      assigned_user_id: null,
+      assigned_inbox_team_id: null,
+      bot_enabled: 1,
+      followed: 0,
+      additional_attributes: '{}',
+      ai_context_last_message_id: null,
+      bot_resume_at: null,
+      archived_at: null,
+      contact_last_read_at: null,
+      agent_last_read_at: null,
+      last_activity_at: now,
+      admin_replied_at: null,
+      contact_replied_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Monthly active contacts: a contact counts once it was created this month or messaged (either
+ * way) this month. A workspace at its plan's limit (`mac_limit`) may keep acting for contacts that
+ * already count, and stops for any other: answers true when acting for this contact is refused.
+ * Ask before linkContact (with contactIdBySource's answer, null for a new person): linking creates
+ * the contact, which then counts.
+ */
+export async function overMacLimit(db: Executor, workspaceId: number, contactId: number | null, now = new Date()): Promise<boolean> {
+  const plan = await db.selectFrom('workspaces').select('mac_limit').where('id', '=', workspaceId).executeTakeFirst();
+  const limit = plan?.mac_limit ?? null;
+  if (limit === null) return false;
+  const since = monthStart(now);
+  if (contactId !== null) {
+    const c = await db.selectFrom('contacts').select(['created_at', 'last_message_at']).where('workspace_id', '=', workspaceId).where('id', '=', contactId).executeTakeFirst();
+    if (c && (c.created_at >= since || (c.last_message_at !== null && c.last_message_at >= since))) return false;
+  }
+  return (await countMonthlyActiveContacts(db, workspaceId, now)) >= limit;
+}
+
+/** The contact exchanged a message now: it counts as active this month. */
+export async function touchContactActivity(db: Executor, workspaceId: number, contactId: number, at = nowIso()): Promise<void> {
+  await db
+    .updateTable('contacts')
+    .set({ last_message_at: sql<string>`case when last_message_at is null or last_message_at < ${at} then ${at} else last_message_at end` })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .execute();
+}

@@ -1,0 +1,220 @@
+import type { Lead } from '../../channels/channel-adapter.js';
+import { isChannelError } from '../../channels/channel-error.js';
+import type { Executor } from '../../db/database.js';
+import { nowIso } from '../../db/values.js';
+import { DuplicateContactError, findContactById } from '../../domain/contacts/contact.repository.js';
+import { canonicalValue } from '../../domain/custom-fields/custom-field-value.js';
+import { customFieldsByIds, upsertValue } from '../../domain/custom-fields/custom-field.repository.js';
+import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../../domain/events/channel-event.repository.js';
+import type { LeadEvent } from '../../domain/events/channel-event.schema.js';
+import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.js';
+import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
+import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
+import { addContactTags } from '../../domain/tags/tag.repository.js';
+import type { JobHelpers } from '../../queue/types.js';
+import { touchContactActivity } from '../contact-link.js';
+import type { EngineDeps } from '../context.js';
+import type { EventProcessor } from '../process-event.js';
+import { placeholderContext, replyContent } from '../reply-content.js';
+import { answerOf, leadPerson } from './lead-answers.js';
+import { findActingLeadAd, type ActingLeadAd } from './lead-automation.js';
+import { upsertLeadContact } from './lead-contact.js';
+import { logChannelError, writeErrorLog } from './lead-error-log.js';
+
+/**
+ * Lead-ad automations acting on new leads (issue engine, "Leads and messages").
+ *
+ * `processLead` (the `lead` event processor): finds the active automation claiming the lead's page
+ * and form, fetches the lead through the adapter (outside any transaction), then in ONE transaction
+ * creates or updates the contact with its contact inbox and conversation, stores the mapped custom
+ * field values, adds the tags, subscribes the sequences, enqueues the reply job and marks the event
+ * processed. A rerun of the event's job (its worker died) finds the event processed and does
+ * nothing; a rerun before that commit finds nothing done. So each lead id acts once.
+ *
+ * `lead.reply` (the reply job, key `lead:<eventId>:reply`): sends the automation's reply as a
+ * message to the lead and stores it on the conversation (sent or failed).
+ */
+
+export const LEAD_REPLY_TASK = 'lead.reply';
+
+export interface LeadReplyPayload {
+  workspaceId: number;
+  eventId: number;
+  automationId: number;
+  contactId: number;
+  conversationId: number;
+}
+
+/** What the adapter's sendMessage is addressed to for a lead: the network lets a page message a lead by its lead id. */
+export const leadRecipient = (leadId: string): string => `lead:${leadId}`;
+
+/** The seed of the reply's choice among `values`: the same lead always gets the same text. */
+export const leadReplySeed = (automationId: number | string, leadId: string): string => `leadAd:${automationId}:lead:${leadId}`;
+
+/** The reply job's key, and the send's idempotency key: one reply per lead event. */
+export const leadReplyKey = (eventId: number): string => `lead:${eventId}:reply`;
+
+const MAX_TX_TRIES = 5;
+
+/** Outcome markers of the reply job (the event's outcome is extended with one of them). */
+const REPLY_DONE = /; (replied|reply failed|reply skipped)/;
+
+async function storedOutcome(db: Executor, workspaceId: number, eventId: number): Promise<string | null> {
+  const row = await db.selectFrom('channel_events').select('outcome').where('workspace_id', '=', workspaceId).where('id', '=', eventId).executeTakeFirst();
+  return row?.outcome ?? null;
+}
+
+/** Fetches the lead; a ChannelError is logged, and rethrown (retried) while it is worth another try. */
+async function fetchLead(deps: EngineDeps, stored: StoredEvent, event: LeadEvent, helpers: JobHelpers): Promise<Lead | string> {
+  try {
+    return await deps.adapter.fetchLead({ workspaceId: stored.workspaceId, inbox: stored.inbox, leadId: event.leadId });
+  } catch (err) {
+    if (!isChannelError(err)) throw err;
+    await logChannelError(deps.db, stored.workspaceId, stored.inbox.channel, err);
+    if (err.retryable && helpers.job.attempt < helpers.job.maxAttempts) throw err;
+    return `failed: lead ${event.leadId} could not be fetched (${err.reason})`;
+  }
+}
+
+/** Stores each mapped answer that fits its field; one that does not is an error log naming the question, field and reason. */
+async function storeMappedAnswers(trx: Executor, workspaceId: number, automation: ActingLeadAd, lead: Lead, contactId: number): Promise<{ stored: number; rejected: number }> {
+  const fields = new Map((await customFieldsByIds(trx, workspaceId, automation.fieldMappings.map((m) => m.customFieldId))).map((f) => [Number(f.id), f]));
+  let stored = 0;
+  let rejected = 0;
+  const now = nowIso();
+  for (const mapping of automation.fieldMappings) {
+    const field = fields.get(mapping.customFieldId);
+    const answer = answerOf(lead, mapping.questionKey);
+    if (!field || answer === null) continue;
+    const canonical = canonicalValue(field.type, field.options, answer);
+    if (canonical.ok) {
+      await upsertValue(trx, workspaceId, contactId, mapping.customFieldId, canonical.value, now);
+      stored++;
+      continue;
+    }
+    rejected++;
+    await writeErrorLog(trx, workspaceId, {
+      contactId,
+      action: 'leadAd',
+      detail: `Lead ${lead.id} (automation ${automation.id} "${automation.name}"): the answer to question "${mapping.questionKey}" (${JSON.stringify(answer)}) was not stored in custom field "${field.name}" (${field.type}): value ${canonical.message}`,
+      httpCode: '422',
+    });
+  }
+  return { stored, rejected };
+}
+
+export const processLead: EventProcessor = async (deps, stored, helpers) => {
+  const event = stored.event as LeadEvent;
+  const workspaceId = stored.workspaceId;
+  // Already acted on (this job ran before and committed): answer what it did.
+  if (stored.processedAt !== null) return (await storedOutcome(deps.db, workspaceId, stored.id)) ?? 'processed';
+
+  let automation = event.formId === null ? null : await findActingLeadAd(deps.db, workspaceId, event.pageId, event.formId);
+  if (event.formId !== null && !automation) return 'no automation';
+  // A webhook without its form id: the lead says which form it came from (then `*` or that form).
+  const fetched = await fetchLead(deps, stored, event, helpers);
+  if (typeof fetched === 'string') return fetched;
+  const lead = fetched;
+  const formId = event.formId ?? lead.formId;
+  if (!automation) automation = await findActingLeadAd(deps.db, workspaceId, event.pageId, formId);
+  if (!automation) return 'no automation';
+  const who = leadPerson(lead);
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute(async (trx) => {
+        // Read again in the transaction: the automation may have been deleted, switched off or changed while the lead was fetched.
+        const acting = await findActingLeadAd(trx, workspaceId, event.pageId, formId);
+        if (!acting) return finish(trx, 'no automation');
+        const linked = await upsertLeadContact(trx, stored.inbox, who);
+        if (linked === 'macLimitReached') return finish(trx, 'macLimitReached');
+        const contactId = Number(linked.contact.id);
+        for (const r of who.rejected) {
+          await writeErrorLog(trx, workspaceId, { contactId, action: 'leadAd', detail: `Lead ${lead.id}: the answer to question "${r.question}" (${JSON.stringify(r.value)}) ${r.reason}; the contact was not given it`, httpCode: '422' });
+        }
+        const fields = await storeMappedAnswers(trx, workspaceId, acting, lead, contactId);
+        await addContactTags(trx, workspaceId, contactId, acting.tagIds);
+        await subscribeContact(trx, workspaceId, contactId, acting.sequenceIds);
+        const sends = acting.reply.type !== 'none';
+        if (sends) {
+          const payload: LeadReplyPayload = { workspaceId, eventId: stored.id, automationId: acting.key, contactId, conversationId: linked.conversationId };
+          await deps.queue.enqueue(trx, { task: LEAD_REPLY_TASK, payload: { ...payload }, key: leadReplyKey(stored.id) });
+        }
+        const outcome =
+          `automation ${acting.id}: contact ${contactId} ${linked.created ? 'created' : 'updated'}, ${fields.stored} field(s) stored` +
+          (fields.rejected > 0 ? `, ${fields.rejected} rejected` : '') +
+          `, ${acting.tagIds.length} tag(s), ${acting.sequenceIds.length} sequence(s)` +
+          (sends ? '; reply queued' : '; no reply');
+        return finish(trx, outcome);
+      });
+    } catch (err) {
+      // Another lead of the same person created the contact first: run again, finding it.
+      if (err instanceof DuplicateContactError && attempt < MAX_TX_TRIES) continue;
+      throw err;
+    }
+  }
+
+  async function finish(trx: Executor, outcome: string): Promise<string> {
+    await markChannelEventProcessed(trx, workspaceId, stored.id, outcome);
+    return outcome;
+  }
+};
+
+/**
+ * Sends the reply of a processed lead: the automation's reply (text with placeholders filled from
+ * the contact as it is now, or a flow or AI-agent hand-off) as a message to the lead, recorded on
+ * the conversation. An automation deleted or switched off since sends nothing. A failed send is an
+ * error log; a retryable one is tried again while tries are left, the last failure (or a final
+ * one) stores the message as failed. The event's outcome says what happened, and a rerun of a job
+ * that already recorded its send does nothing.
+ */
+export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload, helpers: JobHelpers): Promise<void> {
+  const { workspaceId, eventId } = payload;
+  const stored = await findChannelEvent(deps.db, workspaceId, eventId);
+  if (!stored || stored.event.kind !== 'lead') return;
+  const before = (await storedOutcome(deps.db, workspaceId, eventId)) ?? '';
+  if (REPLY_DONE.test(before)) return;
+  const base = before.replace(/; reply queued$/, '');
+  const mark = (db: Executor, what: string) => markChannelEventProcessed(db, workspaceId, eventId, `${base}; ${what}`);
+
+  const leadId = stored.event.leadId;
+  const automation = await findLeadAdAutomation(deps.db, workspaceId, payload.automationId);
+  if (!automation || !automation.isActive) return mark(deps.db, `reply skipped: the automation was ${automation ? 'switched off' : 'deleted'}`);
+  const contact = await findContactById(deps.db, workspaceId, payload.contactId);
+  if (!contact) return mark(deps.db, 'reply skipped: the contact was deleted');
+  const who = await placeholderContext(deps.db, workspaceId, { id: payload.contactId, firstName: contact.firstName, lastName: contact.lastName });
+  const content = replyContent(automation.reply, who, leadReplySeed(automation.id, leadId));
+  if (!content) return mark(deps.db, 'reply skipped: nothing to send');
+
+  // The same key for every try: the sandbox records a retried send once.
+  const origin = { contactId: payload.contactId, automation: { kind: 'leadAd' as const, id: payload.automationId }, idempotencyKey: leadReplyKey(eventId) };
+  let externalId: string | null = null;
+  let failure: string | null = null;
+  try {
+    externalId = (await deps.adapter.sendMessage({ workspaceId, inbox: stored.inbox, recipientId: leadRecipient(leadId), content, ...origin })).externalId;
+  } catch (err) {
+    if (!isChannelError(err)) throw err;
+    await logChannelError(deps.db, workspaceId, stored.inbox.channel, err, payload.contactId);
+    if (err.retryable && helpers.job.attempt < helpers.job.maxAttempts) throw err;
+    failure = `${err.reason}: ${err.providerMessage}`;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const messageId = await insertMessage(trx, workspaceId, {
+      conversationId: payload.conversationId,
+      contactId: payload.contactId,
+      inboxId: stored.inbox.id,
+      direction: 'outgoing',
+      externalId,
+      text: content.type === 'text' ? content.text : null,
+      status: failure === null ? 'sent' : 'failed',
+      error: failure,
+      automation: origin.automation,
+    });
+    if (failure === null) {
+      const now = new Date().toISOString();
+      await noteOutgoingMessage(trx, workspaceId, payload.conversationId, now);
+      await touchContactActivity(trx, workspaceId, payload.contactId, now);
+    }
+    await mark(trx, failure === null ? `replied (message ${messageId})` : `reply failed (message ${messageId}): ${failure}`);
+  });
+}

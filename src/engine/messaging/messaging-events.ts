@@ -1,0 +1,131 @@
+import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
+import type { Profile } from '../../channels/channel-adapter.js';
+import { isChannelError } from '../../channels/channel-error.js';
+import { updateContactFields } from '../../domain/contacts/contact.repository.js';
+import type { MessageEvent, PostbackEvent, ReadEvent } from '../../domain/events/channel-event.schema.js';
+import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
+import {
+  insertMessage,
+  markMessageClicked,
+  markMessagesSeen,
+  messageIdByExternalId,
+  noteContactRead,
+  noteIncomingMessage,
+  type MarkedMessage,
+} from '../../domain/messages/message.repository.js';
+import { profileFields } from '../../domain/messages/message.service.js';
+import { contactIdBySource, linkContact, touchContactActivity } from '../contact-link.js';
+import type { EngineDeps } from '../context.js';
+import type { EventProcessor } from '../process-event.js';
+
+/**
+ * The engine's processors of `messaging` events (issue engine, "Leads and messages"): an incoming
+ * message is stored on the contact's conversation; read and postback receipts mark outgoing
+ * messages seen and clicked, counted once per message on the comment automation that sent it.
+ * Each runs its writes in one transaction, keyed by network ids, so a job run twice (a worker died
+ * after the commit) changes nothing the second time.
+ */
+
+/** The sender's profile for a person the inbox has never heard from, or null: a failed fetch only costs the name. */
+async function newcomerProfile(deps: EngineDeps, stored: StoredEvent, senderId: string): Promise<Profile | null> {
+  if ((await contactIdBySource(deps.db, stored.inbox, senderId)) !== null) return null;
+  try {
+    return await deps.adapter.fetchProfile({ workspaceId: stored.workspaceId, inbox: stored.inbox, userId: senderId });
+  } catch (err) {
+    if (!isChannelError(err)) throw err;
+    deps.logger.debug({ workspaceId: stored.workspaceId, inboxId: stored.inbox.id, reason: err.reason }, `no profile for a new contact: ${err.providerMessage}`);
+    return null;
+  }
+}
+
+/**
+ * An incoming message: the sender becomes (or is matched to) a contact with a contact inbox and a
+ * conversation; the message is stored on it (`received`, once per inbox and network id); the
+ * conversation's contactRepliedAt and lastActivityAt move to the message's time and it reads as
+ * unread (agentLastReadAt stays); the contact counts as active this month. A new contact's name and
+ * avatar come from its profile when the adapter has one. The account's own messages (the sender is
+ * the inbox's account) are not stored as incoming.
+ */
+export const processMessageEvent: EventProcessor = async (deps, stored) => {
+  const event = stored.event as MessageEvent;
+  if (event.senderId === stored.inbox.sourceId) return 'own message: not stored';
+  // Outside the transaction: adapter calls never run inside one.
+  const profile = await newcomerProfile(deps, stored, event.senderId);
+  const name = profile ? profile.name || [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username || null : null;
+  return deps.db.transaction().execute(async (trx) => {
+    const linked = await linkContact(trx, stored.inbox, { sourceId: event.senderId, name });
+    const contactId = Number(linked.contact.id);
+    if (linked.created && profile) {
+      const fields = profileFields(profile);
+      if (Object.keys(fields).length > 0) await updateContactFields(trx, stored.workspaceId, contactId, fields);
+    }
+    const id = await insertMessage(trx, stored.workspaceId, {
+      conversationId: linked.conversationId,
+      contactId,
+      inboxId: stored.inbox.id,
+      direction: 'incoming',
+      externalId: event.messageId,
+      text: event.text,
+      attachments: event.attachments,
+      status: 'received',
+      createdAt: event.createdAt,
+    });
+    if (id === null) return `duplicate message ${event.messageId}: already stored`;
+    await noteIncomingMessage(trx, stored.workspaceId, linked.conversationId, event.createdAt);
+    await touchContactActivity(trx, stored.workspaceId, contactId, event.createdAt);
+    return `stored message ${id} for contact ${contactId}${linked.created ? ' (new contact)' : ''}`;
+  });
+};
+
+/** Counts marked messages on the comment automations that sent them (lead-ad automations keep no counters). */
+async function countOnAutomations(trx: EngineDeps['db'], workspaceId: number, marked: MarkedMessage[], counter: 'seen_count' | 'clicked_count'): Promise<void> {
+  const perAutomation = new Map<number, number>();
+  for (const m of marked) {
+    if (m.automationKind === 'comment' && m.automationId !== null) perAutomation.set(m.automationId, (perAutomation.get(m.automationId) ?? 0) + 1);
+  }
+  // In id order, so concurrent receipts take the automations' row locks in one order (PostgreSQL).
+  for (const [automationId, by] of [...perAutomation].sort(([a], [b]) => a - b)) await addToCounters(trx, workspaceId, automationId, [counter], by);
+}
+
+/**
+ * A read receipt: the sender's outgoing messages in the inbox sent at or before the watermark (on
+ * the photo network: up to the message it names) and not seen yet are seen now, each counted once
+ * on its comment automation's seenCount; the sender's conversations there get contactLastReadAt.
+ * A receipt of a person the inbox does not know changes nothing.
+ */
+export const processReadEvent: EventProcessor = async (deps, stored) => {
+  const event = stored.event as ReadEvent;
+  return deps.db.transaction().execute(async (trx) => {
+    const contactId = await contactIdBySource(trx, stored.inbox, event.senderId);
+    if (contactId === null) return 'read receipt of an unknown person: nothing to mark';
+    const scope = { inboxId: stored.inbox.id, contactId };
+    let marked: MarkedMessage[];
+    if (event.messageId !== null) {
+      const upToId = await messageIdByExternalId(trx, stored.workspaceId, stored.inbox.id, event.messageId);
+      marked = upToId === null ? [] : await markMessagesSeen(trx, stored.workspaceId, { ...scope, upToId });
+    } else {
+      marked = await markMessagesSeen(trx, stored.workspaceId, { ...scope, watermark: event.watermark });
+    }
+    await countOnAutomations(trx, stored.workspaceId, marked, 'seen_count');
+    await noteContactRead(trx, stored.workspaceId, stored.inbox.id, contactId, event.watermark);
+    return `marked ${marked.length} message(s) seen`;
+  });
+};
+
+/**
+ * A postback receipt: the outgoing message it names (by network id) is clicked, the first time
+ * only, and counted once on its comment automation's clickedCount.
+ */
+export const processPostbackEvent: EventProcessor = async (deps, stored) => {
+  const event = stored.event as PostbackEvent;
+  if (event.messageId === null) return 'postback without a message id: nothing to mark';
+  const messageId = event.messageId;
+  return deps.db.transaction().execute(async (trx) => {
+    const contactId = await contactIdBySource(trx, stored.inbox, event.senderId);
+    if (contactId === null) return 'postback of an unknown person: nothing to mark';
+    const marked = await markMessageClicked(trx, stored.workspaceId, { inboxId: stored.inbox.id, contactId, externalId: messageId });
+    if (!marked) return `message ${messageId}: unknown or already clicked`;
+    await countOnAutomations(trx, stored.workspaceId, [marked], 'clicked_count');
+    return `marked message ${marked.id} clicked`;
+  });
+};

@@ -1,0 +1,31 @@
+import type { TaskList } from '../queue/types.js';
+import type { EngineDeps } from './context.js';
+import { processEventTask, type EventProcessor } from './process-event.js';
+import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
+import { PROCESS_EVENT_TASK } from '../domain/events/channel-event.service.js';
+import { commentActionTasks } from './comments/comment-actions.js';
+import { processCommentEvent } from './comments/comment-engine.js';
+import { processMessageEvent, processPostbackEvent, processReadEvent } from './messaging/messaging-events.js';
+import { LEAD_REPLY_TASK, processLead, sendLeadReply } from './leads/lead.processor.js';
+
+/** Each kind of stored event and the processor that acts on it. */
+const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
+  comment: processCommentEvent,
+  lead: processLead,
+  message: processMessageEvent,
+  read: processReadEvent,
+  postback: processPostbackEvent,
+};
+
+/**
+ * The app's task table: job name -> handler, run by the server's workers and `npm run worker`.
+ * A job whose task is not listed is left waiting, untouched.
+ */
+export function engineTasks(deps: EngineDeps): TaskList {
+  const processEvent = processEventTask(processors);
+  return {
+    [PROCESS_EVENT_TASK]: (payload, helpers) => processEvent(deps, payload, helpers),
+    ...commentActionTasks(deps),
+    [LEAD_REPLY_TASK]: (payload, helpers) => sendLeadReply(deps, payload, helpers),
+  };
+}

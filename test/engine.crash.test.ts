@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrator.js';
+import { createPhotoCommentAutomation } from '../src/domain/automations/comment-automation.service.js';
+import { hubSignature } from '../src/domain/events/webhook-signature.js';
+import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
+import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { sampleHideComments, sampleOptions } from './support/fixtures.js';
+import { startServer, type RunningServer } from './support/processes.js';
+import { waitFor, workerSchemaForTest } from './support/queue.js';
+
+const SECRET = 'crash-test-secret-123';
+const ACCOUNT = 'crash-photo-account';
+
+/**
+ * kill -9 of a real server process: after it acknowledged webhooks, and while a delayed reply
+ * waits. Nothing acknowledged is lost and nothing is sent twice: after a restart every comment is
+ * answered exactly once, and a redelivery of the same webhooks changes nothing.
+ *
+ * The acknowledging server runs without workers (RUN_WORKERS=false), so the kill lands at a known
+ * point, after the commit and before any processing: the events and their jobs must be all there
+ * is. (On PostgreSQL a job locked by a killed process stays locked for graphile-worker's 4-hour
+ * timeout; the README says so. A waiting delayed job is not locked, as this test shows.)
+ */
+describe(`kill -9 on ${testEngine}`, () => {
+  let target: TestDatabaseUrl;
+  let database: Database;
+  let workspaceId: number;
+  const workerSchema = workerSchemaForTest();
+  const servers: RunningServer[] = [];
+
+  const start = async (env: Record<string, string> = {}) => {
+    const server = await startServer({ DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, SEED_DEMO: 'false', WEBHOOK_APP_SECRET: SECRET, WORKER_POLL_INTERVAL_MS: '100', ...env }, { timeoutMs: 60_000 });
+    servers.push(server);
+    return server;
+  };
+  const kill9 = async (server: RunningServer) => {
+    server.child.kill('SIGKILL');
+    const finished = await server.exited;
+    expect(finished.signal).toBe('SIGKILL');
+  };
+  const webhook = async (server: RunningServer, commentId: string, text: string) => {
+    const body = JSON.stringify({ object: 'instagram', entry: [{ id: ACCOUNT, changes: [{ field: 'comments', value: { id: commentId, text, from: { id: `u-${commentId}`, username: 'ada' }, media: { id: 'm-1' } } }] }] });
+    const res = await fetch(`${server.base}/webhooks/photo`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(SECRET, body) } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { stored: number; duplicates: number };
+  };
+  const repliesTo = async (prefix: string) =>
+    (await database.db.selectFrom('outbox').select(['comment_id', 'action']).where('workspace_id', '=', workspaceId).where('comment_id', 'like', `${prefix}%`).orderBy('comment_id').execute()).map(
+      (r) => `${r.action}:${r.comment_id}`,
+    );
+
+  beforeAll(async () => {
+    target = await freshDatabaseUrl();
+    database = createDatabase(target.url);
+    await migrateToLatest(database.db);
+    workspaceId = (await createWorkspace(database.db, { name: 'Crash' })).workspace.id;
+    const at = new Date().toISOString();
+    await database.db.insertInto('inboxes').values({ workspace_id: workspaceId, name: 'Photo', channel: 'photo', source_id: ACCOUNT, status: 'active', created_at: at, updated_at: at }).execute();
+    const automation = (keyword: string, replyAfter: { type: 'immediately' | 'seconds'; value: number }) =>
+      createPhotoCommentAutomation(database.db, workspaceId, {
+        name: `Answers ${keyword}`,
+        type: 'photo',
+        post: { type: 'all', value: [] },
+        privateReply: { type: 'text', value: `About ${keyword}: see your DMs` },
+        publicReply: { type: 'none', value: null },
+        includeKeywords: { type: 'contain', value: [keyword] },
+        excludeKeywords: [],
+        options: { ...sampleOptions, replyOncePerUserPerPost: false, ignoreCommentReplies: false },
+        hideComments: { ...sampleHideComments, showCommentsAfter: 'none' as const },
+        replyAfter,
+      });
+    await automation('price', { type: 'immediately', value: 0 });
+    await automation('later', { type: 'seconds', value: 8 });
+  });
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+    await database?.destroy();
+    await target?.drop();
+  });
+
+  it('after acknowledging webhooks: every event is processed once after the restart, and a redelivery changes nothing', async () => {
+    const ingest = await start({ RUN_WORKERS: 'false' });
+    const ids = Array.from({ length: 12 }, (_, i) => `ack-${String(i).padStart(2, '0')}`);
+    for (const id of ids) expect(await webhook(ingest, id, 'what is the price?')).toMatchObject({ stored: 1 });
+    await kill9(ingest);
+
+    const worker = await start();
+    const expected = ids.map((id) => `privateReply:${id}`);
+    await waitFor('every acknowledged comment answered', async () => (await repliesTo('ack-')).length >= ids.length, 60_000);
+    for (const id of ids) expect(await webhook(worker, id, 'what is the price?')).toMatchObject({ stored: 0, duplicates: 1 });
+    await waitFor('every event processed', async () => {
+      const open = await database.db.selectFrom('channel_events').select('id').where('workspace_id', '=', workspaceId).where('processed_at', 'is', null).execute();
+      return open.length === 0;
+    });
+    expect(await repliesTo('ack-')).toEqual(expected);
+    await worker.stop();
+  }, 180_000);
+
+  it('in the middle of a delayed reply: the reply is sent once, after the restart, at its time', async () => {
+    const first = await start();
+    expect(await webhook(first, 'delay-1', 'tell me later')).toMatchObject({ stored: 1 });
+    // Processed (the reply is planned and its job waits 8 s), not yet sent.
+    await waitFor('the comment matched and its reply scheduled', async () =>
+      (await database.db.selectFrom('comment_events').select('id').where('workspace_id', '=', workspaceId).where('comment_id', '=', 'delay-1').execute()).length === 1,
+    );
+    expect(await repliesTo('delay-')).toEqual([]);
+    await kill9(first);
+
+    const second = await start();
+    await waitFor('the delayed reply sent after the restart', async () => (await repliesTo('delay-')).length > 0, 60_000);
+    // Long enough for a second copy to show up if one were coming: every job of the queue is done.
+    await waitFor('the queue to be empty', async () => {
+      const comment = await database.db.selectFrom('comment_events').select('outcome').where('workspace_id', '=', workspaceId).where('comment_id', '=', 'delay-1').executeTakeFirst();
+      return comment?.outcome === 'acted';
+    });
+    expect(await repliesTo('delay-')).toEqual(['privateReply:delay-1']);
+    await second.stop();
+  }, 180_000);
+});
