@@ -30,6 +30,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: string; Output: string };
     SafeInt: { Input: number; Output: number };
     FilterValue: { Input: string | number | boolean | object; Output: unknown };
+    WebhookEntry: { Input: object; Output: unknown };
   };
 }>({
   plugins: [ComplexityPlugin, RelayPlugin, ValidationPlugin, AccessPlugin],
@@ -115,6 +116,14 @@ builder.scalarType('FilterValue', {
   // Null never reaches a scalar parser; every other JSON value is passed on for the domain to check.
   parseValue: (v) => v as string | number | boolean | object,
   parseLiteral: (ast) => valueFromASTUntyped(ast) as string | number | boolean | object,
+});
+
+/** One entry of a network webhook body, as the network sends it (checked by the webhooks' own schema). */
+builder.scalarType('WebhookEntry', {
+  description: 'An entry of a webhook body as JSON: {id, time, changes: [{field, value}], messaging: [...]} (see the README: Events in)',
+  serialize: (v) => v,
+  parseValue: (v) => v as object,
+  parseLiteral: (ast) => valueFromASTUntyped(ast) as object,
 });
 
 builder.queryType({});

@@ -10,6 +10,8 @@ import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repos
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { outboxEntriesByIds } from '../domain/outbox/outbox.repository.js';
+import { messagesByIds } from '../domain/messages/message.repository.js';
+import { contactMessagesLoader } from './message-loader.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
 import { contactCountsOfInboxes } from '../domain/inboxes/inbox.repository.js';
 import { fieldMappingsFor, leadAdAutomationsByIds, sequenceIdsFor, tagIdsFor } from '../domain/lead-ads/lead-ad.repository.js';
@@ -84,6 +86,9 @@ export function createLoaders(db: Executor, workspaceId: number) {
     dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
     errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
     outboxEntry: byId((ids) => outboxEntriesByIds(db, workspaceId, ids)),
+    // Message nodes, and Contact.messages: one statement per window asked for, whatever the number of contacts.
+    message: byId((ids) => messagesByIds(db, workspaceId, ids)),
+    contactMessages: contactMessagesLoader(db, workspaceId),
     sequence: byId((ids) => sequencesByIds(db, workspaceId, ids)),
     // Sequence.subscribersCount: one grouped count per batch of sequences.
     sequenceSubscribersCount: new DataLoader<number, number>(async (ids) => {

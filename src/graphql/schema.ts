@@ -11,12 +11,15 @@ import './types/contact-list.type.js';
 import './types/token.type.js';
 import './types/conversation.type.js';
 import './types/comment-automation.type.js';
+import './types/comment-event.type.js';
 import './types/lead-ad.type.js';
 import './types/channel-post.type.js';
 import './types/lead-page.type.js';
 import './types/dynamic-image.type.js';
 import './types/error-log.type.js';
 import './types/outbox.type.js';
+import './types/message.type.js';
+import './types/dev-event.type.js';
 import './types/node.type.js';
 
 /** Imports every type module (each registers itself on the builder) and builds the schema, sorted. */

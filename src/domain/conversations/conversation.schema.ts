@@ -1,3 +1,4 @@
+import { cursorLimitText } from '../shared/pagination.js';
 import { z } from 'zod';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { inboxSchema } from '../contacts/contact.schema.js';
@@ -93,16 +94,7 @@ const booleanText = (name: string, description: string) =>
     .pipe(z.boolean())
     .meta({ description });
 
-const limitText = z
-  .string()
-  .regex(/^\d+$/, 'limit must be a whole number')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .max(MAX_CONVERSATION_LIMIT, { error: `limit must be at most ${MAX_CONVERSATION_LIMIT}`, abort: true })
-      .min(1, { error: 'limit must be at least 1', abort: true }),
-  );
+const limitText = cursorLimitText(MAX_CONVERSATION_LIMIT);
 
 export const booleanFilterDescriptions = {
   followed: 'true: only followed conversations; false: only unfollowed ones',

@@ -67,3 +67,16 @@ export async function fetchPage<T>(
   const data = offset === null ? [] : await rows({ limit: p.perPage, offset });
   return { data, pageCount: pageCountOf(total, p.perPage) };
 }
+
+/** A cursor list's `limit` in a query string: a whole number from 1 to `max`, each bound its own message. */
+export const cursorLimitText = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .max(max, { error: `limit must be at most ${max}`, abort: true })
+        .min(1, { error: 'limit must be at least 1', abort: true }),
+    );

@@ -12,7 +12,7 @@ import { ContactRef } from './refs.js';
 const read = { action: 'read', scope: 'automations' } as const;
 
 const OutboxActionEnum = contractEnum('OutboxAction', outboxActionSchema.options);
-const AutomationKindEnum = contractEnum('AutomationKind', automationKindSchema.options, 'comment: a comment automation (photo or net); leadAd: a lead-ad automation');
+export const AutomationKindEnum = contractEnum('AutomationKind', automationKindSchema.options, 'comment: a comment automation (photo or net); leadAd: a lead-ad automation');
 const OutgoingContentTypeEnum = contractEnum('OutgoingContentType', ['text', 'flow', 'AIAgent'] as const);
 
 /** What a reply or message carried: flat, the fields of other types null. */
