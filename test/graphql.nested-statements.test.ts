@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactsWithEverythingDocument, ConversationsWithEverythingDocument, TagsDocument } from './graphql/generated/graphql.js';
+import { ContactsWithEverythingDocument, ContactsWithMessagesDocument, ConversationsWithEverythingDocument, TagsDocument } from './graphql/generated/graphql.js';
+import { insertMessage } from '../src/domain/messages/message.repository.js';
 import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
 import { fixtures } from './support/fixtures.js';
 import { gql, statementsOf } from './support/graphql.js';
@@ -414,5 +415,53 @@ describe('GraphQL outbox: statements do not grow with the page size', () => {
     }
     // The page's total and its rows; the contacts of all of them.
     expect(counts).toEqual({ 1: 3, 10: 3, 50: 3 });
+  });
+});
+
+describe('GraphQL Contact.messages on a page of contacts: statements do not grow with the page size', () => {
+  let t: TestApp;
+  let ws: TestWorkspace;
+  const CONTACTS = 40;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = await t.workspace();
+    const f = fixtures(t.db, ws.id);
+    const inbox = await f.inbox('Photo', 'photo');
+    for (let i = 0; i < CONTACTS; i++) {
+      const c = await f.contact({ email: `c${i}@example.com` });
+      const conversation = await f.conversation({ contactId: c, inboxId: inbox });
+      // Contact i has i % 4 messages: some have none, some more than a page.
+      for (let m = 0; m < i % 4; m++) {
+        await insertMessage(t.db, ws.id, { conversationId: conversation, contactId: c, inboxId: inbox, direction: m % 2 ? 'outgoing' : 'incoming', externalId: `mid-${i}-${m}`, text: `${i}.${m}`, status: m % 2 ? 'sent' : 'received' });
+      }
+    }
+    // The first request with a token looks the token up (then cached): keep it out of the counts.
+    expect((await t.request('GET', '/v1/tags', { token: ws.developerToken })).status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('each contact gets its own newest messages, for first 1, 10 and 40 contacts at the same cost', async () => {
+    const counts: Record<number, number> = {};
+    for (const first of [1, 10, 40]) {
+      const res = await gql(t, ContactsWithMessagesDocument, { first, messagesFirst: 2 }, { token: ws.developerToken });
+      expect(res.body.errors).toBeUndefined();
+      const edges = res.body.data!.contacts.edges;
+      expect(edges).toHaveLength(first);
+      for (const { node } of edges) {
+        const i = Number(/^c(\d+)@/.exec((await t.request('GET', `/v1/contacts/${node.rawId}`, { token: ws.developerToken })).body.email)![1]);
+        const expected = Array.from({ length: i % 4 }, (_, m) => `${i}.${m}`).reverse();
+        expect(node.messages.edges.map((e) => e.node.text)).toEqual(expected.slice(0, 2));
+        expect(node.messages.edges.every((e) => e.node.contactId === node.rawId)).toBe(true);
+        expect(node.messages.pageInfo.hasNextPage).toBe(expected.length > 2);
+      }
+      counts[first] = statementsOf(res);
+    }
+    // The contacts, and their messages.
+    expect(counts).toEqual({ 1: 2, 10: 2, 40: 2 });
+    // The same page with a filter: still one statement for the messages of every contact.
+    const filtered = await gql(t, ContactsWithMessagesDocument, { first: 40, messagesFirst: 5, direction: 'outgoing' }, { token: ws.developerToken });
+    expect(statementsOf(filtered)).toBe(2);
+    expect(filtered.body.data!.contacts.edges.flatMap((e) => e.node.messages.edges.map((m) => m.node.text)).every((x) => Number(x!.split('.')[1]) % 2 === 1)).toBe(true);
   });
 });

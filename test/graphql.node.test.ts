@@ -4,6 +4,7 @@ import { fixtures } from './support/fixtures.js';
 import { fieldError, invalidInput, statementsOf } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { recordOutboxEntry } from '../src/domain/outbox/outbox.service.js';
+import { insertMessage } from '../src/domain/messages/message.repository.js';
 
 /**
  * Relay's Node interface: every record type's `id` is a global id (base64 of `Type:rawId`),
@@ -44,13 +45,14 @@ describe('node(id:) and nodes(ids:)', () => {
     records.Workspace = a.id;
     const sent = await recordOutboxEntry(t.db, a.id, { inboxId: records.Inbox, channel: 'photo', action: 'like', commentId: '178001', contactId: records.Contact });
     records.OutboxEntry = Number(sent.id);
+    records.Message = (await insertMessage(t.db, a.id, { conversationId: records.Conversation, contactId: records.Contact, inboxId: records.Inbox, direction: 'incoming', externalId: 'mid-1', text: 'Hello', status: 'received' }))!;
   });
   afterAll(() => t.close());
 
   const node = (id: string, options = token) => t.graphql('query($id: ID!) { node(id: $id) { __typename id ... on Contact { email } } }', { id }, options);
   const rawIdOf = (id: string, options = token) =>
     t.graphql(`query($id: ID!) { node(id: $id) { __typename id ${nodeTypes.map((type) => `... on ${type} { rawId }`).join(' ')} } }`, { id }, options);
-  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace', 'OutboxEntry'];
+  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace', 'OutboxEntry', 'Message'];
 
   it('the schema: every record type implements Node, and nothing else does', async () => {
     const res = await t.graphql('{ __type(name: "Node") { possibleTypes { name } } }', undefined, token);

@@ -1,5 +1,6 @@
 import type { Route } from './route.js';
 import { commentAutomationRoutes } from './routes/comment-automations.routes.js';
+import { commentEventRoutes } from './routes/comment-events.routes.js';
 import { channelPostRoutes } from './routes/channel-posts.routes.js';
 import { leadAdRoutes } from './routes/lead-ads.routes.js';
 import { contactRoutes } from './routes/contacts.routes.js';
@@ -8,6 +9,7 @@ import { contactCustomFieldRoutes } from './routes/contact-custom-fields.routes.
 import { contactTagRoutes } from './routes/contact-tags.routes.js';
 import { contactSequenceRoutes } from './routes/contact-sequences.routes.js';
 import { contactNoteRoutes } from './routes/contact-notes.routes.js';
+import { contactMessageRoutes } from './routes/contact-messages.routes.js';
 import { customFieldRoutes } from './routes/custom-fields.routes.js';
 import { sequenceRoutes } from './routes/sequences.routes.js';
 import { inboxRoutes } from './routes/inboxes.routes.js';
@@ -16,6 +18,7 @@ import { conversationRoutes } from './routes/conversations.routes.js';
 import { dynamicImageRoutes } from './routes/dynamic-images.routes.js';
 import { errorLogRoutes } from './routes/error-logs.routes.js';
 import { outboxRoutes } from './routes/outbox.routes.js';
+import { devEventRoutes } from './routes/dev-events.routes.js';
 import { tagRoutes } from './routes/tags.routes.js';
 import { workspaceRoutes } from './routes/workspaces.routes.js';
 
@@ -25,6 +28,7 @@ import { workspaceRoutes } from './routes/workspaces.routes.js';
  */
 export const routes: Route[] = [
   ...commentAutomationRoutes,
+  ...commentEventRoutes,
   ...channelPostRoutes,
   ...leadAdRoutes,
   ...contactRoutes,
@@ -33,6 +37,7 @@ export const routes: Route[] = [
   ...contactTagRoutes,
   ...contactSequenceRoutes,
   ...contactNoteRoutes,
+  ...contactMessageRoutes,
   ...customFieldRoutes,
   ...sequenceRoutes,
   ...inboxRoutes,
@@ -43,4 +48,5 @@ export const routes: Route[] = [
   ...workspaceRoutes,
   ...errorLogRoutes,
   ...outboxRoutes,
+  ...devEventRoutes,
 ];

@@ -1,3 +1,4 @@
+import { bumpCommentAutomationsVersion } from '../../src/domain/automations/comment-automation.repository.js';
 import type { Executor } from '../../src/db/database.js';
 
 /**
@@ -151,7 +152,9 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
           ...stamps(opts.createdAt),
         })
         .returning('id')
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirstOrThrow()
+        // As the repository does: the engine's cache of active automations sees the new one.
+        .then(async (row) => (await bumpCommentAutomationsVersion(db, workspaceId), row)),
     ),
   /** A medium (photo) or post (net) of an inbox; `id` is the network's own id. */
   channelPost: (

@@ -22,6 +22,9 @@ import { leadAdOperations } from './graphql-operations/lead-ads.js';
 import { conversationOperations } from './graphql-operations/conversations.js';
 import { dynamicImageOperations } from './graphql-operations/dynamic-images.js';
 import { outboxOperations } from './graphql-operations/outbox.js';
+import { commentEventOperations } from './graphql-operations/comment-events.js';
+import { messageOperations } from './graphql-operations/messages.js';
+import { devEventOperations } from './graphql-operations/dev-events.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -679,6 +682,9 @@ export const operations: GraphQLOperation[] = [
   ...conversationOperations,
   ...dynamicImageOperations,
   ...outboxOperations,
+  ...commentEventOperations,
+  ...messageOperations,
+  ...devEventOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

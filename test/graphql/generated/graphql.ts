@@ -14,6 +14,20 @@ export type ChannelPostKind =
   | 'published'
   | 'reels';
 
+export type CommentActionName =
+  | 'hide'
+  | 'like'
+  | 'privateReply'
+  | 'publicReply'
+  | 'unhide';
+
+/** scheduled: waiting or running; done; skipped (see error); failed (see error) */
+export type CommentActionStatus =
+  | 'done'
+  | 'failed'
+  | 'scheduled'
+  | 'skipped';
+
 export type CommentAutomationOptionsInput = {
   ignoreCommentReplies: boolean;
   likeUserComment: boolean;
@@ -33,6 +47,13 @@ export type CommentAutomationType =
 export type CommentChannel =
   | 'net'
   | 'photo';
+
+/** pending: actions waiting; acted; declined (see reason); failed (see reason) */
+export type CommentEventOutcome =
+  | 'acted'
+  | 'declined'
+  | 'failed'
+  | 'pending';
 
 /** The body of POST /v1/contacts: at least one of email or phoneNumber (empty strings count as not given); phoneNumber is an optional + and 7 to 20 digits. With inboxId the contact joins that inbox; channel, when given, must be its channel. */
 export type CreateContactInput = {
@@ -201,6 +222,16 @@ export type LeadAdFieldMappingInput = {
 export type LeadFormStatus =
   | 'active'
   | 'archived';
+
+export type MessageDirection =
+  | 'incoming'
+  | 'outgoing';
+
+/** received: an incoming message; sent: the network accepted it; failed: the network refused it (see error) */
+export type MessageStatus =
+  | 'failed'
+  | 'received'
+  | 'sent';
 
 /** chat: the private reply goes through the chat product */
 export type NetConnectionType =
@@ -394,6 +425,16 @@ export type ChannelPostsWithRelationsQueryVariables = Exact<{
 
 
 export type ChannelPostsWithRelationsQuery = { channelPosts: { pageCount: number, data: Array<{ id: string, kind: ChannelPostKind, inbox: { name: string, channel: string, id: string } | null, automations: Array<{ name: string, id: string, post: { type: PostSelectorType, value: Array<string> } }> }> } };
+
+export type CommentAutomationEventsQueryVariables = Exact<{
+  id: string | number;
+  channel?: CommentChannel | null | undefined;
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type CommentAutomationEventsQuery = { commentAutomationEvents: { pageCount: number, data: Array<{ id: string, createdAt: string, commentId: string, postId: string | null, authorId: string, contactId: string | null, outcome: CommentEventOutcome, reason: string | null, actions: Array<{ action: CommentActionName, status: CommentActionStatus, at: string, error: string | null }> }> } };
 
 export type ContactsWithEverythingQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -694,6 +735,52 @@ export type TwoExpensivePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type TwoExpensivePagesQuery = { a: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> }, b: { edges: Array<{ node: { conversations: Array<{ contact: { id: string }, inbox: { id: string } | null, assignedUser: { id: string } | null }> } }> } };
 
+export type MessageFieldsFragment = { id: string, rawId: string, contactId: string, conversationId: string, inboxId: string, direction: MessageDirection, externalId: string | null, text: string | null, status: MessageStatus, error: string | null, automationKind: AutomationKind | null, automationId: string | null, seenAt: string | null, clickedAt: string | null, createdAt: string, attachments: Array<{ type: string, url: string | null }> };
+
+export type ContactMessagesQueryVariables = Exact<{
+  identifier: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  direction?: MessageDirection | null | undefined;
+  inboxId?: string | number | null | undefined;
+}>;
+
+
+export type ContactMessagesQuery = { contact: { id: string, messages: { edges: Array<{ cursor: string, node: { id: string, rawId: string, contactId: string, conversationId: string, inboxId: string, direction: MessageDirection, externalId: string | null, text: string | null, status: MessageStatus, error: string | null, automationKind: AutomationKind | null, automationId: string | null, seenAt: string | null, clickedAt: string | null, createdAt: string, attachments: Array<{ type: string, url: string | null }> } }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } } };
+
+export type SendMessageMutationVariables = Exact<{
+  identifier: string;
+  text: string;
+  inboxId?: string | number | null | undefined;
+}>;
+
+
+export type SendMessageMutation = { sendMessage: { id: string, rawId: string, contactId: string, conversationId: string, inboxId: string, direction: MessageDirection, externalId: string | null, text: string | null, status: MessageStatus, error: string | null, automationKind: AutomationKind | null, automationId: string | null, seenAt: string | null, clickedAt: string | null, createdAt: string, attachments: Array<{ type: string, url: string | null }> } };
+
+export type TriggerAutoReplyMutationVariables = Exact<{
+  identifier: string;
+  inboxId?: string | number | null | undefined;
+}>;
+
+
+export type TriggerAutoReplyMutation = { triggerAutoReply: { id: string, rawId: string, contactId: string, conversationId: string, inboxId: string, direction: MessageDirection, externalId: string | null, text: string | null, status: MessageStatus, error: string | null, automationKind: AutomationKind | null, automationId: string | null, seenAt: string | null, clickedAt: string | null, createdAt: string, attachments: Array<{ type: string, url: string | null }> } };
+
+export type RefreshContactProfileMutationVariables = Exact<{
+  identifier: string;
+}>;
+
+
+export type RefreshContactProfileMutation = { refreshContactProfile: { id: string, rawId: string, firstName: string | null, lastName: string | null, fullName: string, avatar: string | null } };
+
+export type ContactsWithMessagesQueryVariables = Exact<{
+  first?: number | null | undefined;
+  messagesFirst?: number | null | undefined;
+  direction?: MessageDirection | null | undefined;
+}>;
+
+
+export type ContactsWithMessagesQuery = { contacts: { edges: Array<{ node: { rawId: string, messages: { edges: Array<{ node: { rawId: string, contactId: string, text: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } }> } };
+
 export type OutboxQueryVariables = Exact<{
   page?: number | null | undefined;
   perPage?: number | null | undefined;
@@ -938,6 +1025,29 @@ export const LeadAdAutomationFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"LeadAdAutomationFields"}) as unknown as TypedDocumentString<LeadAdAutomationFieldsFragment, unknown>;
+export const MessageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MessageFields on Message {
+  id
+  rawId
+  contactId
+  conversationId
+  inboxId
+  direction
+  externalId
+  text
+  attachments {
+    type
+    url
+  }
+  status
+  error
+  automationKind
+  automationId
+  seenAt
+  clickedAt
+  createdAt
+}
+    `, {"fragmentName":"MessageFields"}) as unknown as TypedDocumentString<MessageFieldsFragment, unknown>;
 export const CommentAutomationDocument = new TypedDocumentString(`
     query CommentAutomation($id: ID!, $channel: CommentChannel) {
   commentAutomation(id: $id, channel: $channel) {
@@ -1370,6 +1480,34 @@ export const ChannelPostsWithRelationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ChannelPostsWithRelationsQuery, ChannelPostsWithRelationsQueryVariables>;
+export const CommentAutomationEventsDocument = new TypedDocumentString(`
+    query CommentAutomationEvents($id: ID!, $channel: CommentChannel, $page: SafeInt, $perPage: Int) {
+  commentAutomationEvents(
+    id: $id
+    channel: $channel
+    page: $page
+    perPage: $perPage
+  ) {
+    pageCount
+    data {
+      id
+      createdAt
+      commentId
+      postId
+      authorId
+      contactId
+      outcome
+      reason
+      actions {
+        action
+        status
+        at
+        error
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CommentAutomationEventsQuery, CommentAutomationEventsQueryVariables>;
 export const ContactsWithEverythingDocument = new TypedDocumentString(`
     query ContactsWithEverything($first: Int, $after: String, $keyword: String) {
   contacts(first: $first, after: $after, keyword: $keyword) {
@@ -2655,6 +2793,137 @@ export const TwoExpensivePagesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TwoExpensivePagesQuery, TwoExpensivePagesQueryVariables>;
+export const ContactMessagesDocument = new TypedDocumentString(`
+    query ContactMessages($identifier: String!, $first: Int, $after: String, $direction: MessageDirection, $inboxId: ID) {
+  contact(identifier: $identifier) {
+    id
+    messages(first: $first, after: $after, direction: $direction, inboxId: $inboxId) {
+      edges {
+        cursor
+        node {
+          ...MessageFields
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+}
+    fragment MessageFields on Message {
+  id
+  rawId
+  contactId
+  conversationId
+  inboxId
+  direction
+  externalId
+  text
+  attachments {
+    type
+    url
+  }
+  status
+  error
+  automationKind
+  automationId
+  seenAt
+  clickedAt
+  createdAt
+}`) as unknown as TypedDocumentString<ContactMessagesQuery, ContactMessagesQueryVariables>;
+export const SendMessageDocument = new TypedDocumentString(`
+    mutation SendMessage($identifier: String!, $text: String!, $inboxId: ID) {
+  sendMessage(identifier: $identifier, text: $text, inboxId: $inboxId) {
+    ...MessageFields
+  }
+}
+    fragment MessageFields on Message {
+  id
+  rawId
+  contactId
+  conversationId
+  inboxId
+  direction
+  externalId
+  text
+  attachments {
+    type
+    url
+  }
+  status
+  error
+  automationKind
+  automationId
+  seenAt
+  clickedAt
+  createdAt
+}`) as unknown as TypedDocumentString<SendMessageMutation, SendMessageMutationVariables>;
+export const TriggerAutoReplyDocument = new TypedDocumentString(`
+    mutation TriggerAutoReply($identifier: String!, $inboxId: ID) {
+  triggerAutoReply(identifier: $identifier, inboxId: $inboxId) {
+    ...MessageFields
+  }
+}
+    fragment MessageFields on Message {
+  id
+  rawId
+  contactId
+  conversationId
+  inboxId
+  direction
+  externalId
+  text
+  attachments {
+    type
+    url
+  }
+  status
+  error
+  automationKind
+  automationId
+  seenAt
+  clickedAt
+  createdAt
+}`) as unknown as TypedDocumentString<TriggerAutoReplyMutation, TriggerAutoReplyMutationVariables>;
+export const RefreshContactProfileDocument = new TypedDocumentString(`
+    mutation RefreshContactProfile($identifier: String!) {
+  refreshContactProfile(identifier: $identifier) {
+    id
+    rawId
+    firstName
+    lastName
+    fullName
+    avatar
+  }
+}
+    `) as unknown as TypedDocumentString<RefreshContactProfileMutation, RefreshContactProfileMutationVariables>;
+export const ContactsWithMessagesDocument = new TypedDocumentString(`
+    query ContactsWithMessages($first: Int, $messagesFirst: Int, $direction: MessageDirection) {
+  contacts(first: $first) {
+    edges {
+      node {
+        rawId
+        messages(first: $messagesFirst, direction: $direction) {
+          edges {
+            node {
+              rawId
+              contactId
+              text
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactsWithMessagesQuery, ContactsWithMessagesQueryVariables>;
 export const OutboxDocument = new TypedDocumentString(`
     query Outbox($page: SafeInt, $perPage: Int, $contactId: ID, $automationId: ID, $automationKind: AutomationKind, $action: OutboxAction, $channel: CommentChannel) {
   outbox(

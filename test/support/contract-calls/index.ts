@@ -8,12 +8,15 @@ import { leadAdCalls } from './lead-ads.js';
 import { conversationCalls } from './conversations.js';
 import { dynamicImageCalls } from './dynamic-images.js';
 import { outboxCalls } from './outbox.js';
+import { commentEventCalls } from './comment-events.js';
+import { messageCalls } from './messages.js';
+import { devEventCalls } from './dev-events.js';
 import type { Call, CallTable, Seeded } from './seed.js';
 
 export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
 
 /** Every area's calls; a new area adds its module here. */
-const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls];
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls, commentEventCalls, devEventCalls, messageCalls];
 
 const calls: CallTable = {};
 for (const table of tables) {

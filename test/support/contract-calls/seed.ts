@@ -1,6 +1,7 @@
 import { sandboxAdapter } from '../../../src/channels/sandbox.adapter.js';
 import { fixtures } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
+import { seedMessages } from './messages.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
 
 /** A request that succeeds for one operation, given a workspace seeded by `seedContractWorkspace`. */
@@ -32,6 +33,10 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
   const inbox = await f.inbox('Support');
   await f.contactInbox(contact, inbox);
   const badge = await f.dynamicImage('Badge');
+  // A connected photo account (its sourceId is what webhook and dev-event entries name), and
+  // developmentMode on, which dev events need.
+  const photoAccount = await f.inbox('Photo account', 'photo');
+  await t.db.updateTable('workspaces').set({ development_mode: 1 }).where('id', '=', ws.id).execute();
   await f.errorLog('Token expired for page');
   // One private reply in the outbox, recorded by the sandbox adapter (outbox.list filters by the contact).
   await sandboxAdapter(t.db).sendPrivateReply({
@@ -53,6 +58,9 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     note,
     disposableNote: await f.note(contact, 'Call back on Monday'),
     inbox,
+    photoAccount: { inbox: photoAccount, sourceId: 'src-Photo account' },
+    // The contact's open conversation in the photo account, a message of it, its network profile.
+    messages: await seedMessages(t.db, ws.id, contact, photoAccount),
     netAutomation: await f.commentAutomation('net', 'Net rule'),
     photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
     // Comment automations the delete calls consume, and the posts a postIds selector may name.

@@ -1,0 +1,178 @@
+// `npm run bench:engine`: signed comment webhooks -> outbox, through the real server and its workers.
+// A workspace with BENCH_AUTOMATIONS (1000) active photo comment automations, each answering one
+// keyword with an immediate private reply; every comment names one keyword (chosen by a PRNG with
+// BENCH_SEED), so each event is matched against all of them and answered by one.
+// Options: BENCH_ENGINE_DATABASE_URL (a temp SQLite file; a postgres:// URL for PostgreSQL),
+// BENCH_SECONDS (10), BENCH_BATCH (10 comments per webhook body), BENCH_CONNECTIONS (10),
+// BENCH_LATENCY_RATE (20 single-comment webhooks per second for the latency phase), BENCH_SEED (42).
+import autocannon from 'autocannon';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrator.js';
+import { createPhotoCommentAutomation } from '../src/domain/automations/comment-automation.service.js';
+import { hubSignature } from '../src/domain/events/webhook-signature.js';
+import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
+import { startProcess, stopProcess } from './lib.js';
+
+const automations = Number(process.env.BENCH_AUTOMATIONS ?? 1000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const batch = Number(process.env.BENCH_BATCH ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const latencyRate = Number(process.env.BENCH_LATENCY_RATE ?? 20);
+const seed = Number(process.env.BENCH_SEED ?? 42);
+const secret = 'bench-app-secret-0123456789';
+const account = 'bench-photo-account';
+const databaseUrl = process.env.BENCH_ENGINE_DATABASE_URL ?? join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'engine.db');
+const engine = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
+
+/** mulberry32: a small seeded PRNG, so every run sends the same comments. */
+function prng(s: number) {
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(seed);
+
+async function seedWorkspace(database: Database): Promise<number> {
+  const db = database.db;
+  // A fresh schema each run (PostgreSQL: the URL's database is emptied of our tables first).
+  if (engine === 'postgres') {
+    await sql`drop schema if exists public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+    await sql`drop schema if exists graphile_worker cascade`.execute(db);
+  }
+  await migrateToLatest(db);
+  const { workspace } = await createWorkspace(db, { name: 'Engine bench' });
+  const now = new Date().toISOString();
+  await db.insertInto('inboxes').values({ workspace_id: workspace.id, name: 'Bench photo', channel: 'photo', source_id: account, status: 'active', created_at: now, updated_at: now }).execute();
+  const options = { replyToNewContactsOnly: false, replyOncePerUserPerPost: false, likeUserComment: false, replyToUsersWhoCommentedOnOtherPosts: true, ignoreCommentReplies: false, trackUserTags: false };
+  const hide = { all: false, hasPhoneNumber: false, hasImage: false, hasVideo: false, hasLink: false, hasKeywords: false, keywords: [], showCommentsAfter: 'none' as const };
+  for (let i = 0; i < automations; i++) {
+    await createPhotoCommentAutomation(db, workspace.id, {
+      name: `Keyword ${i}`,
+      type: 'photo',
+      post: { type: 'all', value: [] },
+      privateReply: { type: 'text', value: `Hi {{first_name}}, here is what you asked about (kw${i})` },
+      publicReply: { type: 'none', value: null },
+      includeKeywords: { type: 'contain', value: [`kw${i}`] },
+      excludeKeywords: ['spam'],
+      options,
+      hideComments: hide,
+      replyAfter: { type: 'immediately', value: 0 },
+    });
+  }
+  return workspace.id;
+}
+
+let serial = 0;
+/** One webhook body of `n` comments by `n` different people, each naming one automation's keyword. */
+function body(n: number): string {
+  const changes = Array.from({ length: n }, () => {
+    const id = ++serial;
+    return { field: 'comments', value: { id: `bc-${id}`, text: `Price of kw${Math.floor(random() * automations)} please`, from: { id: `bu-${id % 5000}`, username: `user${id % 5000}` }, media: { id: 'bm-1', media_product_type: 'FEED' } } };
+  });
+  return JSON.stringify({ object: 'instagram', entry: [{ id: account, time: Math.floor(Date.now() / 1000), changes }] });
+}
+
+const counts = async (db: Database['db']) => {
+  const [events, processed, outbox] = await Promise.all([
+    db.selectFrom('channel_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('channel_events').select((eb) => eb.fn.countAll<number>().as('n')).where('processed_at', 'is not', null).executeTakeFirstOrThrow(),
+    db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { events: Number(events.n), processed: Number(processed.n), outbox: Number(outbox.n) };
+};
+
+async function drain(db: Database['db'], expected: number, deadlineMs: number): Promise<number> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const c = await counts(db);
+    if (c.processed >= expected && c.outbox >= expected) return Date.now();
+    if (Date.now() > end) throw new Error(`not drained after ${deadlineMs} ms: ${JSON.stringify(c)} of ${expected}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+const setup = createDatabase(databaseUrl);
+await seedWorkspace(setup);
+const server = await startProcess('src/server.ts', {
+  DATABASE_URL: databaseUrl,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  WEBHOOK_APP_SECRET: secret,
+  RUN_WORKERS: 'true',
+});
+const url = `${server.url}/webhooks/photo`;
+const lines: string[] = [];
+try {
+  // Throughput: as many signed webhooks as the server takes for `seconds`, then until every event is in the outbox.
+  const started = Date.now();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => {
+          const text = body(batch);
+          return { ...req, method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(secret, text) } };
+        },
+      },
+    ],
+  });
+  const ingested = (await counts(setup.db)).events;
+  const drained = await drain(setup.db, ingested, 600_000);
+  const total = (drained - started) / 1000;
+  lines.push(
+    `| ${engine} | ${automations} | ${batch} | ${ingested} | ${Math.round(ingested / seconds)} | ${Math.round(ingested / total)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} |`,
+  );
+
+  // Latency: one comment per webhook at a steady, unsaturated rate; comment received -> reply recorded.
+  const before = (await counts(setup.db)).events;
+  const lat = await autocannon({
+    url,
+    connections: 2,
+    duration: Math.max(5, Math.round(seconds / 2)),
+    overallRate: latencyRate,
+    method: 'POST',
+    requests: [{ setupRequest: (req) => { const text = body(1); return { ...req, method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(secret, text) } }; } }],
+  });
+  const after = (await counts(setup.db)).events;
+  await drain(setup.db, after, 120_000);
+  const rows = await setup.db
+    .selectFrom('channel_events as e')
+    .innerJoin('outbox as o', (j) => j.onRef('o.comment_id', '=', 'e.external_id').onRef('o.workspace_id', '=', 'e.workspace_id'))
+    .select(['e.received_at', 'o.created_at'])
+    .where('e.id', '>', before)
+    .execute();
+  const delays = rows.map((r) => new Date(r.created_at).getTime() - new Date(r.received_at).getTime()).sort((a, b) => a - b);
+  lines.push(`| latency (${lat.requests.total} comments at ${latencyRate}/s) | comment received -> reply in outbox | p50 ${percentile(delays, 50)} ms | p99 ${percentile(delays, 99)} ms | max ${delays.at(-1)} ms |`);
+} finally {
+  await stopProcess(server.child);
+  await setup.destroy();
+}
+
+const report = [
+  `# Engine bench (${new Date().toISOString()}, ${engine}, seed ${seed})`,
+  '',
+  '| engine | automations | comments per webhook | events | ingested events/s | webhook -> outbox events/s | webhook p50 ms | webhook p99 ms | errors |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  lines[0],
+  '',
+  lines[1] ?? '',
+  '',
+].join('\n');
+console.log(report);
+writeFileSync(join(import.meta.dirname, 'results', `engine-${engine}.md`), report);
