@@ -57,6 +57,7 @@ const commonIndexes: Record<string, string[]> = {
   contacts_workspace_updated_idx: ['workspace_id', 'updated_at'],
   contact_custom_fields_field_value_idx: ['workspace_id', 'custom_field_id', 'value'],
   conversations_contact_idx: ['contact_id'],
+  conversations_contact_inbox_idx: ['contact_id', 'inbox_id', 'id'],
   conversations_inbox_idx: ['inbox_id'],
   conversations_team_idx: ['assigned_inbox_team_id'],
   conversations_user_idx: ['assigned_user_id'],
