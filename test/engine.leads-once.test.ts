@@ -186,7 +186,7 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       await t.webhook('net', leadgen(['F-1']));
       const event = await eventOf('F-1');
       // Its job waits (no workers): this test runs it, with the refusing adapter.
-      expect((await t.jobs()).filter((j) => j.task === PROCESS_EVENT_TASK && (j.payload as { eventId: number }).eventId === event.id)).toHaveLength(1);
+      expect((await t.jobs()).filter((j) => j.task === PROCESS_EVENT_TASK && (j.payload as { eventIds: number[] }).eventIds.includes(event.id))).toHaveLength(1);
       await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: event.id }, helpers(1, 10));
       const replyJob = (await t.jobs()).find((j) => j.task === LEAD_REPLY_TASK && (j.payload as LeadReplyPayload).eventId === event.id);
       expect(replyJob).toMatchObject({ key: `lead:${event.id}:reply` });

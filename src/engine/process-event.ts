@@ -1,6 +1,7 @@
 import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
 import type { JobHelpers } from '../queue/types.js';
+import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
 
 /**
@@ -11,18 +12,21 @@ import type { EngineDeps } from './context.js';
  */
 export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: JobHelpers) => Promise<string>;
 
-export interface ProcessEventPayload {
-  workspaceId: number;
-  eventId: number;
-}
-
+/**
+ * Processes the job's events one after the other. An event already marked processed is skipped:
+ * its processor committed everything it does (follow-up jobs included) before the mark, so a job
+ * run again after its worker died resumes at the first event left.
+ */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
-  return async (deps: EngineDeps, payload: ProcessEventPayload, helpers: JobHelpers): Promise<void> => {
-    const stored = await findChannelEvent(deps.db, payload.workspaceId, payload.eventId);
-    // Deleted with its workspace or inbox since: nothing left to act for.
-    if (!stored) return;
-    const processor = processors[stored.event.kind];
-    const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
-    await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
+  return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
+    const ids = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
+    for (const id of ids) {
+      const stored = await findChannelEvent(deps.db, payload.workspaceId, id);
+      // Deleted with its workspace or inbox since: nothing left to act for.
+      if (!stored || stored.processedAt !== null) continue;
+      const processor = processors[stored.event.kind];
+      const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
+      await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
+    }
   };
 }
