@@ -34,7 +34,9 @@ export async function load(name: string, url: string, opts: { headers?: Record<s
 
 /** Starts a server script in its own process (its own core) and waits for its "listening" line. */
 export async function startProcess(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it exits (bench/top-functions.ts reads it).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

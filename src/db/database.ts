@@ -8,6 +8,7 @@ import { isPostgresUrl } from '../config/config.js';
 import { dbStatements } from '../observability/metrics.js';
 import { currentRequestScope } from '../observability/request-scope.js';
 import type { Logger } from '../observability/logger.js';
+import { sqlProfiler } from '../observability/sql-profile.js';
 
 /** The database or a transaction: repository functions accept either. */
 export type Executor = Kysely<DB>;
@@ -33,9 +34,11 @@ const pgTypes = {
 export function createDatabase(url: string, logger?: Logger): Database {
   const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
   const counter = dbStatements.labels(engine);
+  const profile = sqlProfiler();
   // Kysely calls `log` once for every statement it executes: the one place statements are counted.
   const log = (event: LogEvent) => {
     counter.inc();
+    profile?.(event);
     const scope = currentRequestScope();
     if (scope) scope.statements++;
     if (event.level === 'error') {
