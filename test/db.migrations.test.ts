@@ -215,6 +215,9 @@ describe(`migrations on ${testEngine}`, () => {
       expected.push('contacts_search', 'contacts_search_config', 'contacts_search_data', 'contacts_search_docsize', 'contacts_search_idx');
       expected.push('search_positions');
       expected.push('jobs');
+    } else {
+      // graphile-worker's workers' heartbeats (its jobs live in its own schema).
+      expected.push('queue_worker_heartbeats');
     }
     expect(found).toEqual(expected.sort());
   });
@@ -285,7 +288,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

@@ -11,6 +11,7 @@ import * as automationsApi from './2026_11_23_0008_automations_api.js';
 import * as jobQueue from './2026_11_23_0009_job_queue.js';
 import * as outbox from './2026_11_23_0010_outbox.js';
 import * as engine from './2026_11_23_0011_engine.js';
+import * as queueWorkerHeartbeats from './2026_11_24_0012_queue_worker_heartbeats.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0009_job_queue': jobQueue,
   '2026_11_23_0010_outbox': outbox,
   '2026_11_23_0011_engine': engine,
+  '2026_11_24_0012_queue_worker_heartbeats': queueWorkerHeartbeats,
 };

@@ -116,6 +116,8 @@ export const configSchema = z.object({
   WORKER_POLL_INTERVAL_MS: positiveInt.max(60_000, 'must be at most 60000').default(1_000),
   /** After SIGTERM, how long running jobs may take to finish before they are released for another process. */
   WORKER_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  /** PostgreSQL: how often each process records that its workers live; a worker silent for 4 beats is taken for dead and its jobs are unlocked. */
+  WORKER_HEARTBEAT_MS: positiveInt.min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(15_000),
   /** PostgreSQL: the schema graphile-worker keeps its jobs in (created at start-up). */
   WORKER_SCHEMA: z
     .string()

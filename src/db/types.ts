@@ -381,6 +381,13 @@ export interface SandboxRecordsTable {
  * graphile-worker's schema). Waiting: no lease; running: `locked_by` until `locked_until`;
  * failed for good: `failed_at`. Finished jobs are deleted.
  */
+/** PostgreSQL only: graphile-worker workers' heartbeats (src/queue/postgres-heartbeats.ts). */
+export interface QueueWorkerHeartbeatsTable {
+  worker_id: string;
+  worker_schema: string;
+  beat_at: string;
+}
+
 export interface JobsTable {
   id: Id;
   task: string;
@@ -495,6 +502,7 @@ export interface DB {
   lead_ad_tags: LeadAdTagsTable;
   lead_ad_sequences: LeadAdSequencesTable;
   jobs: JobsTable;
+  queue_worker_heartbeats: QueueWorkerHeartbeatsTable;
   outbox: OutboxTable;
   sandbox_records: SandboxRecordsTable;
   channel_events: ChannelEventsTable;

@@ -40,6 +40,7 @@ export function startConfiguredRunner(database: Database, config: Config, logger
     pollIntervalMs: config.WORKER_POLL_INTERVAL_MS,
     shutdownTimeoutMs: config.WORKER_SHUTDOWN_TIMEOUT_MS,
     workerSchema: config.WORKER_SCHEMA,
+    heartbeatMs: config.WORKER_HEARTBEAT_MS,
     logger: logger.child({ component: 'jobs' }),
   });
 }

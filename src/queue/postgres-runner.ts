@@ -2,6 +2,8 @@ import { run, type Runner, type RunnerOptions as RunnerOptions_, type Task, type
 import { errorMessage, logJobFailure } from './failure.js';
 import { freeKey, migrateWorkerSchema, uncountTry } from './postgres-queue.js';
 import { graphileLogger } from './postgres-logger.js';
+import { startHeartbeats } from './postgres-heartbeats.js';
+import { EventEmitter } from 'node:events';
 import type { RunnerOptions } from './runner-options.js';
 import { JobReleasedError, type JobRunner, type TaskHandler } from './types.js';
 
@@ -19,8 +21,15 @@ export async function startPostgresRunner(o: RunnerOptions): Promise<JobRunner> 
   const taskList: GraphileTaskList = {};
   for (const [name, handler] of Object.entries(o.tasks)) taskList[name] = wrap(o, name, handler);
 
+  // Every worker graphile starts (also in a replacement runner) beats until this runner stops.
+  const heartbeatMs = o.heartbeatMs ?? 15_000;
+  const heartbeats = startHeartbeats({ db: o.database.db, workerSchema: o.workerSchema, intervalMs: heartbeatMs, staleMs: 4 * heartbeatMs, logger: o.logger });
+  const events = new EventEmitter();
+  events.on('worker:create', ({ worker }: { worker: { workerId: string } }) => heartbeats.add(worker.workerId));
+
   // A fresh object per run(): graphile caches what it compiles from an options object, releasers included.
   const options = (): RunnerOptions_ => ({
+    events: events as RunnerOptions_['events'],
     connectionString: o.databaseUrl,
     schema: o.workerSchema,
     concurrency: o.concurrency,
@@ -36,7 +45,13 @@ export async function startPostgresRunner(o: RunnerOptions): Promise<JobRunner> 
   });
 
   let stopping = false;
-  let current: Runner = await run(options());
+  let current: Runner;
+  try {
+    current = await run(options());
+  } catch (err) {
+    await heartbeats.stop();
+    throw err;
+  }
   let restarting: Promise<void> | null = null;
   let cutPause = () => {};
   /**
@@ -87,6 +102,7 @@ export async function startPostgresRunner(o: RunnerOptions): Promise<JobRunner> 
         await restarting;
         // A runner that already ended on its own has nothing left to stop.
         await current.stop().catch((err: unknown) => o.logger.debug({ err }, 'job runner was already stopped'));
+        await heartbeats.stop();
       })()),
   };
 }

@@ -15,6 +15,8 @@ export interface RunnerOptions {
   /** PostgreSQL: graphile-worker's schema. */
   workerSchema: string;
   logger: Logger;
+  /** PostgreSQL: the workers' heartbeat; a worker silent for four of them has its jobs unlocked (postgres-heartbeats.ts). */
+  heartbeatMs?: number;
   /** SQLite: how long a claim holds a job without renewal (renewed every third of it while the job runs). */
   leaseMs?: number;
 }
