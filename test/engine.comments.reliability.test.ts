@@ -2,6 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
+import { ChannelError } from '../src/channels/channel-error.js';
+import type { ChannelAdapter } from '../src/channels/channel-adapter.js';
+import { engineDepsOf } from '../src/engine/context.js';
+import { engineTasks } from '../src/engine/tasks.js';
+import type { JobHelpers } from '../src/queue/types.js';
+import { quietLogger } from './support/queue.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { commentWorld, counters, createAutomation, deliver, eventLines, events, outbox, outboxLines, photoWebhook, netWebhook, unique } from './support/comment-engine.js';
@@ -116,6 +122,62 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect(await outbox(t, b.ws)).toHaveLength(1);
       const owners = await t.db.selectFrom('contacts').select('workspace_id').where('id', 'in', [Number(inA.contactId), Number(inB.contactId)]).execute();
       expect(owners.map((o) => o.workspace_id).sort()).toEqual([a.ws.id, b.ws.id].sort());
+    });
+  });
+
+  // On SQLite with the sandbox, an event job is one transaction and its immediate actions run inside
+  // it (src/engine/process-event.ts). A try that does not end its action there leaves the action to
+  // its job: a refusal keeps its error log and counts, an unexpected error leaves no trace.
+  describe.runIf(testEngine === 'sqlite')('immediate actions inside the event job', () => {
+    let t: EngineTestApp;
+    beforeAll(async () => {
+      t = await createEngineTestApp();
+    });
+    afterAll(() => t?.close());
+    const helpers: JobHelpers = { job: { id: 'manual', task: 'event.process', attempt: 1, maxAttempts: 10, key: null }, signal: new AbortController().signal, logger: quietLogger };
+    /** The sandbox, except that the private reply it sends inside a transaction fails with `err`. */
+    const failingInside = (err: Error): ChannelAdapter => ({
+      ...sandboxAdapter(t.db),
+      joinTransaction: (trx) => ({ ...sandboxAdapter(trx), sendPrivateReply: () => Promise.reject(err) }),
+    });
+
+    it('a refused try keeps its error log and counts and hands the action to its job; an unexpected error is undone and handed over too', async () => {
+      const w = await commentWorld(t);
+      const id = await createAutomation(t, w.ws, 'photo');
+      await t.stopWorkers();
+      try {
+        await t.webhook('photo', photoWebhook(w.photo.account, { id: 'inl-1', from: 'inl-a' }));
+        const refusal = new ChannelError({ reason: 'rateLimited', httpCode: 429, providerMessage: '(#4) Application request limit reached' });
+        const run = async (adapter: ChannelAdapter) => {
+          const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+          await engineTasks({ ...engineDepsOf(t.app.deps), adapter })['event.process']!(job.payload, helpers);
+          await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
+        };
+        await run(failingInside(refusal));
+        const logs = await t.db.selectFrom('error_logs').select(['action', 'detail', 'http_code']).where('workspace_id', '=', w.ws.id).execute();
+        expect(logs).toEqual([{ action: 'photo', detail: '(#4) Application request limit reached', http_code: '429' }]);
+        expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 0, sentCount: 1, deliveredCount: 0, failedCount: 1, missedCount: 0 });
+        const retry = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id);
+        // The inline try was the first of five: four left, after the first backoff (e seconds).
+        expect(retry).toHaveLength(1);
+        expect(retry[0]!.maxAttempts).toBe(4);
+        expect(new Date(retry[0]!.runAt).getTime()).toBeGreaterThan(Date.now() + 1_000);
+
+        await t.webhook('photo', photoWebhook(w.photo.account, { id: 'inl-2', from: 'inl-b' }));
+        await run(failingInside(new Error('disk I/O error')));
+        // Nothing of that try stays (no log, no count, no outbox entry); its job makes the try again.
+        expect(await t.db.selectFrom('error_logs').select('id').where('workspace_id', '=', w.ws.id).execute()).toHaveLength(1);
+        expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 0, sentCount: 1, deliveredCount: 0, failedCount: 1, missedCount: 0 });
+        expect(await outboxLines(t, w.ws)).toEqual([]);
+        expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['inl-1 pending', 'inl-2 pending']);
+      } finally {
+        await t.startWorkers();
+      }
+      await t.dueNow();
+      await t.settle();
+      expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply inl-1 Thanks!', 'privateReply inl-2 Thanks!']);
+      expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 2, sentCount: 3, deliveredCount: 2, failedCount: 1, missedCount: 0 });
+      expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['inl-1 acted', 'inl-2 acted']);
     });
   });
 

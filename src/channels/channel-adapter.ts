@@ -1,3 +1,4 @@
+import type { Executor } from '../db/database.js';
 import type { Channel } from '../domain/automations/comment-automation.schema.js';
 import type { PostKind } from '../domain/channel-posts/channel-post.schema.js';
 import type { AutomationKind, OutgoingContent } from '../domain/outbox/outbox.schema.js';
@@ -88,6 +89,12 @@ export interface AdapterPost {
 
 export interface ChannelAdapter {
   readonly name: 'sandbox' | 'http';
+  /**
+   * Only an adapter whose calls read and write our own database (the sandbox) has this: the same
+   * adapter inside the caller's transaction, so a recorded action and its outbox entry commit
+   * together. A network adapter must never be called inside a transaction.
+   */
+  joinTransaction?(trx: Executor): ChannelAdapter;
   /** A direct message to a comment's author, tied to the comment (one per comment, within 7 days: the engine checks). */
   sendPrivateReply(call: ReplyCall): Promise<ActionResult>;
   /** A comment under the comment. */

@@ -39,6 +39,7 @@ export function sandboxAdapter(db: Executor): ChannelAdapter {
 
   return {
     name: 'sandbox',
+    joinTransaction: (trx) => sandboxAdapter(trx),
     sendPrivateReply: (call) => sent(record(call, 'privateReply', comment(call), call.content)),
     sendPublicReply: (call) => sent(record(call, 'publicReply', comment(call), call.content)),
     sendMessage: (call) => sent(record(call, 'message', { recipientId: call.recipientId }, call.content)),

@@ -89,3 +89,10 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = 500):
 }
 
 export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Runs `fn` in `db` when it already is a transaction, else in a new one: steps that each need a
+ * transaction of their own also compose into a larger one (the engine's job-wide transaction on
+ * SQLite, src/engine/process-event.ts).
+ */
+export const inTransaction = <T>(db: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));

@@ -37,6 +37,7 @@ export function splitName(name: string | null): { firstName: string | null; last
 export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant): Promise<LinkedContact> {
   const workspaceId = inbox.workspaceId;
   let created = false;
+  let createdContact: ContactScalars | null = null;
   let contactId = await contactIdBySource(trx, inbox, who.sourceId);
   if (contactId === null) {
     const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
@@ -50,13 +51,15 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
     if (linked) {
       contactId = id;
       created = true;
+      createdContact = contact;
     } else {
       await trx.deleteFrom('contacts').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
       contactId = (await contactIdBySource(trx, inbox, who.sourceId))!;
     }
   }
   const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
-  const contact = (await findContactById(trx, workspaceId, contactId))!;
+  // A contact made just now is as insertContact returned it; an existing one is read.
+  const contact = createdContact ?? (await findContactById(trx, workspaceId, contactId))!;
   return { contact, conversationId, created };
 }
 
@@ -119,9 +122,9 @@ export async function ensureConversation(trx: Executor, workspaceId: number, con
  * Ask before linkContact (with contactIdBySource's answer, null for a new person): linking creates
  * the contact, which then counts.
  */
-export async function overMacLimit(db: Executor, workspaceId: number, contactId: number | null, now = new Date()): Promise<boolean> {
-  const plan = await db.selectFrom('workspaces').select('mac_limit').where('id', '=', workspaceId).executeTakeFirst();
-  const limit = plan?.mac_limit ?? null;
+export async function overMacLimit(db: Executor, workspaceId: number, contactId: number | null, now = new Date(), knownLimit?: number | null): Promise<boolean> {
+  // `knownLimit`: the caller read the workspace's mac_limit already (with the automations' version).
+  const limit = knownLimit !== undefined ? knownLimit : ((await db.selectFrom('workspaces').select('mac_limit').where('id', '=', workspaceId).executeTakeFirst())?.mac_limit ?? null);
   if (limit === null) return false;
   const since = monthStart(now);
   if (contactId !== null) {

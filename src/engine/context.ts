@@ -3,6 +3,7 @@ import type { Executor } from '../db/database.js';
 import type { ChannelAdapter } from '../channels/channel-adapter.js';
 import type { Logger } from '../observability/logger.js';
 import type { JobQueue } from '../queue/enqueue.js';
+import { createAutomationCache, type AutomationCache } from './comments/automation-cache.js';
 
 /**
  * What the engine's jobs work with, built once per process (server or `npm run worker`) and passed
@@ -14,6 +15,13 @@ export interface EngineDeps {
   queue: JobQueue;
   config: Config;
   logger: Logger;
+  /** The compiled active comment automations, kept for the life of the process (automation-cache.ts). */
+  automations: AutomationCache;
+  /**
+   * Set inside an event job's job-wide transaction (SQLite with the sandbox, process-event.ts):
+   * actions due at once run there and then, inside it, instead of as jobs of their own.
+   */
+  inline?: boolean;
 }
 
 /** The engine's dependencies from the app's (the server) or from scratch (`npm run worker`). */
@@ -23,4 +31,5 @@ export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAd
   queue: d.queue,
   config: d.config,
   logger: d.logger.child({ component: 'engine' }),
+  automations: createAutomationCache(),
 });

@@ -1,5 +1,7 @@
 import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
+import { sql } from 'kysely';
+import { isPostgres, type Executor } from '../db/database.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
@@ -16,17 +18,58 @@ export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: Jo
  * Processes the job's events one after the other. An event already marked processed is skipped:
  * its processor committed everything it does (follow-up jobs included) before the mark, so a job
  * run again after its worker died resumes at the first event left.
+ *
+ * On SQLite with the sandbox adapter the whole job is one transaction, and actions due at once
+ * (an immediate reply, a like, a hide) run inside it rather than as jobs: SQLite runs one writer at
+ * a time anyway, and its cost is per commit (WAL page writes), so ten events with their replies in
+ * one commit instead of about eighty is most of the engine's SQLite throughput (bench/engine.ts).
+ * Each event has a savepoint: one that fails is rolled back alone, the others commit, and the job
+ * is retried for it. PostgreSQL and network adapters keep a transaction per step: row locks held
+ * across a batch would serialise workers, and a network call must never hold a transaction open.
  */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
+  const processOne = async (deps: EngineDeps, workspaceId: number, id: number, helpers: JobHelpers) => {
+    const stored = await findChannelEvent(deps.db, workspaceId, id);
+    // Deleted with its workspace or inbox since, or done by an earlier try: nothing left to do.
+    if (!stored || stored.processedAt !== null) return;
+    const processor = processors[stored.event.kind];
+    const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
+    await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
+  };
+
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
     const ids = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
-    for (const id of ids) {
-      const stored = await findChannelEvent(deps.db, payload.workspaceId, id);
-      // Deleted with its workspace or inbox since: nothing left to act for.
-      if (!stored || stored.processedAt !== null) continue;
-      const processor = processors[stored.event.kind];
-      const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
-      await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
+    const joinTransaction = deps.adapter.joinTransaction;
+    if (!joinTransaction || isPostgres(deps.db)) {
+      for (const id of ids) await processOne(deps, payload.workspaceId, id, helpers);
+      return;
     }
+    let failure: unknown = null;
+    await deps.db.transaction().execute(async (trx) => {
+      const local: EngineDeps = { ...deps, db: trx, adapter: joinTransaction(trx), inline: true };
+      for (const id of ids) {
+        try {
+          await withSavepoint(trx, () => processOne(local, payload.workspaceId, id, helpers));
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+    });
+    // The events that went through are committed; the job is retried for the one that did not.
+    if (failure !== null) throw failure;
   };
+}
+
+/** Runs `fn` inside a savepoint of the transaction: its writes are undone alone when it throws. */
+export async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>): Promise<T> {
+  await sql`savepoint engine_step`.execute(trx);
+  try {
+    const result = await fn();
+    await sql`release savepoint engine_step`.execute(trx);
+    return result;
+  } catch (err) {
+    await sql`rollback to savepoint engine_step`.execute(trx);
+    await sql`release savepoint engine_step`.execute(trx);
+    throw err;
+  }
 }

@@ -57,8 +57,15 @@ export function replyContent(reply: Reply, who: PlaceholderContext, seed: string
   }
 }
 
-/** The placeholder context of a contact: its names and custom field values (one statement for the values). */
-export async function placeholderContext(db: Executor, workspaceId: number, contact: { id: number; firstName: string | null; lastName: string | null }): Promise<PlaceholderContext> {
+/** Whether any text of the reply names a custom field (`{{custom.<name>}}`). */
+const namesCustomField = (reply: Reply): boolean => [reply.value ?? '', ...(reply.values ?? []).map((v) => v.value)].some((text) => /\{\{\s*custom\./.test(text));
+
+/**
+ * The placeholder context of a contact: its names and custom field values (one statement for the
+ * values, left out when `reply` is given and names no custom field: most replies name none).
+ */
+export async function placeholderContext(db: Executor, workspaceId: number, contact: { id: number; firstName: string | null; lastName: string | null }, reply?: Reply): Promise<PlaceholderContext> {
+  if (reply && (reply.type !== 'text' || !namesCustomField(reply))) return { firstName: contact.firstName, lastName: contact.lastName, custom: new Map() };
   const rows = await db
     .selectFrom('contact_custom_fields as v')
     .innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')

@@ -177,9 +177,10 @@ export async function bumpCommentAutomationsVersion(db: Executor, workspaceId: n
 }
 
 /** The workspace's comment-automation version (see bumpCommentAutomationsVersion); null when it is gone. */
-export async function commentAutomationsVersion(db: Executor, workspaceId: number): Promise<number | null> {
-  const row = await db.selectFrom('workspaces').select('comment_automations_version').where('id', '=', workspaceId).executeTakeFirst();
-  return row ? Number(row.comment_automations_version) : null;
+export async function commentAutomationsVersion(db: Executor, workspaceId: number): Promise<{ version: number; timezone: string | null; macLimit: number | null } | null> {
+  // With the settings every comment needs (schedule timezone, MAC limit): one read per event for all three.
+  const row = await db.selectFrom('workspaces').select(['comment_automations_version', 'timezone', 'mac_limit']).where('id', '=', workspaceId).executeTakeFirst();
+  return row ? { version: Number(row.comment_automations_version), timezone: row.timezone, macLimit: row.mac_limit } : null;
 }
 
 /** Every automation of these channels in the workspace, newest first, in one statement. */

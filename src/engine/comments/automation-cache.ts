@@ -63,30 +63,38 @@ function indexed(all: CompiledAutomation[]): AutomationSet {
  * judged by all of them, so reading and parsing a thousand rows per event would be the engine's
  * main cost: instead each event reads the workspace's version (one primary-key read) and reloads
  * only when a definition changed (the repository moves the version on every write, in any
- * process). Keyed by database handle, so apps on different databases (tests) never share entries.
+ * process). One cache per engine (EngineDeps.automations), not per database handle: a job-wide
+ * transaction is a new handle every job, and keying by it reloaded a thousand automations per job.
  */
-const caches = new WeakMap<Executor, Map<string, Entry>>();
+export interface AutomationCache {
+  /** The set, with the workspace's current timezone and MAC limit (read with the version, never cached). */
+  active(db: Executor, workspaceId: number, channel: Channel): Promise<AutomationSet & { timezone: string | null; macLimit: number | null }>;
+}
 
-export async function activeCommentAutomations(db: Executor, workspaceId: number, channel: Channel): Promise<AutomationSet> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  // Read before the list: a change committed in between is reloaded next time, never missed.
-  const version = await commentAutomationsVersion(db, workspaceId);
-  if (version === null) return indexed([]);
-  const key = `${workspaceId}:${channel}`;
-  const hit = cache.get(key);
-  if (hit && hit.version === version) return hit.set;
-  const automations = (await commentAutomationsOfChannels(db, workspaceId, [channel]))
-    .filter((a) => a.isActive)
-    .map((a) => ({
-      automation: a,
-      id: Number(a.id),
-      include: a.includeKeywords.value.map(normaliseText).filter((k) => k.length > 0),
-      exclude: a.excludeKeywords.map(normaliseText).filter((k) => k.length > 0),
-    }));
-  // Bounded: a process serving many workspaces keeps the most recently loaded ones.
-  if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
-  const set = indexed(automations);
-  cache.set(key, { version, set });
-  return set;
+export function createAutomationCache(): AutomationCache {
+  const cache = new Map<string, Entry>();
+  return {
+    async active(db, workspaceId, channel) {
+      // Read before the list: a change committed in between is reloaded next time, never missed.
+      const current = await commentAutomationsVersion(db, workspaceId);
+      if (current === null) return { ...indexed([]), timezone: null, macLimit: null };
+      const { version, timezone, macLimit } = current;
+      const key = `${workspaceId}:${channel}`;
+      const hit = cache.get(key);
+      if (hit && hit.version === version) return { ...hit.set, timezone, macLimit };
+      const automations = (await commentAutomationsOfChannels(db, workspaceId, [channel]))
+        .filter((a) => a.isActive)
+        .map((a) => ({
+          automation: a,
+          id: Number(a.id),
+          include: a.includeKeywords.value.map(normaliseText).filter((k) => k.length > 0),
+          exclude: a.excludeKeywords.map(normaliseText).filter((k) => k.length > 0),
+        }));
+      // Bounded: a process serving many workspaces keeps the most recently loaded ones.
+      if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+      const set = indexed(automations);
+      cache.set(key, { version, set });
+      return { ...set, timezone, macLimit };
+    },
+  };
 }

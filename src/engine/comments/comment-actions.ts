@@ -1,6 +1,6 @@
 import type { ActionResult, AdapterInbox, CommentCall } from '../../channels/channel-adapter.js';
 import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { nowIso, parseJson } from '../../db/values.js';
 import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
@@ -10,7 +10,8 @@ import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js'
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
-import type { JobHelpers, JobSpec, TaskList } from '../../queue/types.js';
+import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../../queue/types.js';
+import { sql } from 'kysely';
 import { ensureConversation, touchContactActivity } from '../contact-link.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
@@ -123,7 +124,7 @@ async function finishAction(
 const scheduled = (t: Target, action: CommentActionName) => t.actions.some((a) => a.action === action && a.status === 'scheduled');
 
 const skip = (deps: EngineDeps, t: Target, action: CommentActionName, why: string) =>
-  deps.db.transaction().execute((trx) => finishAction(trx, t, action, { status: 'skipped', error: why }));
+  inTransaction(deps.db, (trx) => finishAction(trx, t, action, { status: 'skipped', error: why }));
 
 const isReply = (action: CommentActionName) => action === 'privateReply' || action === 'publicReply';
 
@@ -136,7 +137,7 @@ const isReply = (action: CommentActionName) => action === 'privateReply' || acti
 async function failed(deps: EngineDeps, t: Target, action: CommentActionName, err: ChannelError, helpers: JobHelpers, message?: (trx: Executor) => Promise<void>): Promise<void> {
   const retry = err.retryable && helpers.job.attempt < helpers.job.maxAttempts;
   // The row first, then the counters: the order every action's transaction locks them in (no deadlock).
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const ended = !retry && (await finishAction(trx, t, action, { status: 'failed', error: err.providerMessage })) !== null;
     await insertErrorLog(trx, t.workspaceId, { contactId: t.contactId, action: t.inbox.channel, detail: err.providerMessage, httpCode: err.httpCode === null ? '500' : String(err.httpCode) });
     if (isReply(action)) await addToCounters(trx, t.workspaceId, t.automationId, ['sent_count', 'failed_count']);
@@ -171,7 +172,7 @@ async function like(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpe
   const t = await loadTarget(deps.db, p);
   if (!t || !scheduled(t, 'like')) return;
   const done = await attempt(deps, t, 'like', helpers, () => deps.adapter.likeComment(callOf(t, 'like')));
-  if (done) await deps.db.transaction().execute((trx) => finishAction(trx, t, 'like', { status: 'done' }));
+  if (done) await inTransaction(deps.db, (trx) => finishAction(trx, t, 'like', { status: 'done' }));
 }
 
 /** Hides the comment; when the automation shows comments again after a delay, schedules the unhide from now. */
@@ -182,7 +183,7 @@ async function hide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpe
   if (!done) return;
   const automation = await findCommentAutomation(deps.db, t.workspaceId, null, t.automationId);
   const delay = automation ? unhideDelayMs(automation.hideComments.showCommentsAfter) : null;
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const runAt = delay === null ? null : new Date(Date.now() + delay);
     const before = await finishAction(trx, t, 'hide', { status: 'done' }, (list) =>
       runAt === null ? list : [...list, { action: 'unhide', status: 'scheduled', at: runAt.toISOString() }],
@@ -195,7 +196,7 @@ async function unhide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHel
   const t = await loadTarget(deps.db, p);
   if (!t || !scheduled(t, 'unhide')) return;
   const done = await attempt(deps, t, 'unhide', helpers, () => deps.adapter.unhideComment(callOf(t, 'unhide')));
-  if (done) await deps.db.transaction().execute((trx) => finishAction(trx, t, 'unhide', { status: 'done' }));
+  if (done) await inTransaction(deps.db, (trx) => finishAction(trx, t, 'unhide', { status: 'done' }));
 }
 
 /**
@@ -235,7 +236,7 @@ async function replyFor(db: Executor, t: Target, kind: 'privateReply' | 'publicR
   const contact = await findContactById(db, t.workspaceId, t.contactId);
   if (!contact) return { skip: 'contactDeleted' };
   if (contact.blockedAt !== null) return { skip: 'blockedContact' };
-  const who = await placeholderContext(db, t.workspaceId, { id: t.contactId, firstName: contact.firstName, lastName: contact.lastName });
+  const who = await placeholderContext(db, t.workspaceId, { id: t.contactId, firstName: contact.firstName, lastName: contact.lastName }, automation[kind]);
   const content = replyContent(automation[kind], who, `${t.automationId}:${t.comment.commentId}`);
   return content ? { automation, content } : { skip: 'emptyReply' };
 }
@@ -266,7 +267,7 @@ async function privateReply(deps: EngineDeps, p: CommentActionPayload, helpers: 
     (err) => async (trx) => void (await store(trx, { externalId: null, status: 'failed', error: err.providerMessage })),
   );
   if (!sent) return;
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const before = await finishAction(trx, t, 'privateReply', { status: 'done' });
     if (!before) return;
     await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
@@ -286,20 +287,43 @@ async function publicReply(deps: EngineDeps, p: CommentActionPayload, helpers: J
   if (!(await claimReply(deps.db, t, 'public'))) return void (await skip(deps, t, 'publicReply', 'alreadyRepliedPublicly'));
   const sent = await attempt(deps, t, 'publicReply', helpers, () => deps.adapter.sendPublicReply({ ...callOf(t, 'publicReply'), content: reply.content }));
   if (!sent) return;
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const before = await finishAction(trx, t, 'publicReply', { status: 'done' });
     if (before) await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
   });
 }
 
+const handlers: Record<CommentActionName, (deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers) => Promise<void>> = { like, hide, unhide, privateReply, publicReply };
+
 /** The action tasks for the engine's task table. */
 export function commentActionTasks(deps: EngineDeps): TaskList {
-  const bind = (run: (deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers) => Promise<void>) => (payload: CommentActionPayload, helpers: JobHelpers) => run(deps, payload, helpers);
-  return {
-    [COMMENT_ACTION_TASKS.like]: bind(like),
-    [COMMENT_ACTION_TASKS.hide]: bind(hide),
-    [COMMENT_ACTION_TASKS.unhide]: bind(unhide),
-    [COMMENT_ACTION_TASKS.privateReply]: bind(privateReply),
-    [COMMENT_ACTION_TASKS.publicReply]: bind(publicReply),
+  return Object.fromEntries(
+    Object.entries(handlers).map(([action, run]) => [COMMENT_ACTION_TASKS[action as CommentActionName], (payload: CommentActionPayload, helpers: JobHelpers) => run(deps, payload, helpers)]),
+  );
+}
+
+/**
+ * An action due at once, run inside the event job's transaction (`deps.inline`) exactly as its job
+ * would run it, as the first of its tries. When that try does not end the action (a retryable
+ * refusal, whose error log and counts are kept, or an unexpected error, whose writes are undone),
+ * the job is enqueued for the remaining tries with the queue's backoff.
+ */
+export async function runActionInline(deps: EngineDeps, workspaceId: number, commentEventId: number, action: CommentActionName): Promise<void> {
+  const job = commentActionJob(workspaceId, commentEventId, action);
+  const payload: CommentActionPayload = { workspaceId, commentEventId };
+  const helpers: JobHelpers = {
+    job: { id: `inline:${job.key}`, task: job.task, attempt: 1, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS, key: job.key ?? null },
+    signal: new AbortController().signal,
+    logger: deps.logger,
   };
+  await sql`savepoint engine_action`.execute(deps.db);
+  try {
+    await handlers[action](deps, payload, helpers);
+    await sql`release savepoint engine_action`.execute(deps.db);
+  } catch (err) {
+    if (!isChannelError(err)) await sql`rollback to savepoint engine_action`.execute(deps.db);
+    await sql`release savepoint engine_action`.execute(deps.db);
+    deps.logger.warn({ err, workspaceId, commentEventId, action }, 'an immediate action did not complete; its job retries it');
+    await deps.queue.enqueue(deps.db, { ...job, runAt: new Date(Date.now() + retryDelayMs(1)), maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS - 1 });
+  }
 }

@@ -1,5 +1,5 @@
 import { isChannelError } from '../../channels/channel-error.js';
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
@@ -10,9 +10,8 @@ import { contactIdBySource, linkContact, overMacLimit, type LinkedContact } from
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
-import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS } from './comment-actions.js';
+import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS, runActionInline } from './comment-actions.js';
 import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
-import { activeCommentAutomations } from './automation-cache.js';
 import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
 
 /**
@@ -31,7 +30,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   // The account's own comments (our public replies come back as comment webhooks) are never answered.
   if (comment.authorId === inbox.sourceId) return 'own comment: not answered';
 
-  const set = await activeCommentAutomations(deps.db, workspaceId, inbox.channel);
+  const set = await deps.automations.active(deps.db, workspaceId, inbox.channel);
   if (set.all.length === 0) return 'no active comment automation';
 
   // 1. Which automations the comment is addressed to (post and includeKeywords): the others ignore it.
@@ -47,7 +46,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   const automations = compiled.map((c) => c.automation);
   const keywords = new Map(compiled.map((c) => [c.id, c]));
 
-  const timeZone = (await deps.db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirst())?.timezone ?? null;
+  const timeZone = set.timezone;
 
   // What the comment alone says to each of them.
   const reasons = new Map<number, DeclineReason | null>(automations.map((a) => [idOf(a), declineBeforeContact(a, keywords.get(idOf(a))!, comment, text, timeZone)]));
@@ -70,14 +69,15 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     existingContactId = await contactIdBySource(deps.db, inbox, comment.authorId);
     let refusal: DeclineReason | null = null;
     if (existingContactId !== null && (await isBlocked(deps.db, workspaceId, existingContactId))) refusal = 'blockedContact';
-    else if (await overMacLimit(deps.db, workspaceId, existingContactId)) refusal = 'macLimitReached';
+    else if (await overMacLimit(deps.db, workspaceId, existingContactId, new Date(), set.macLimit)) refusal = 'macLimitReached';
     if (refusal) for (const a of passing()) reasons.set(idOf(a), refusal);
   }
 
   const now = new Date();
+  const immediate: { id: number; action: CommentActionName }[] = [];
   let acted = 0;
   let declined = 0;
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     let linked: LinkedContact | null = null;
     if (passing().length > 0) linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
     const declines: NewCommentEvent[] = [];
@@ -99,7 +99,8 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
       });
       if (id === null) continue;
       for (const { action, runAt } of planned) {
-        await deps.queue.enqueue(trx, { ...commentActionJob(workspaceId, id, action), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
+        if (deps.inline && runAt.getTime() <= now.getTime()) immediate.push({ id, action });
+        else await deps.queue.enqueue(trx, { ...commentActionJob(workspaceId, id, action), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
       }
       acted++;
     }
@@ -107,6 +108,8 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     const missed = await insertCommentEvents(trx, workspaceId, declines);
     await addToCounters(trx, workspaceId, missed, ['missed_count']);
     declined = missed.length;
+    // Inside the event job's transaction (see process-event.ts), in the order they were planned.
+    for (const { id, action } of immediate) await runActionInline({ ...deps, db: trx }, workspaceId, id, action);
   });
   return `comment ${comment.commentId}: ${acted} matched, ${declined} declined`;
 };

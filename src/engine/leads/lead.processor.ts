@@ -1,6 +1,6 @@
 import type { Lead } from '../../channels/channel-adapter.js';
 import { isChannelError } from '../../channels/channel-error.js';
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import { DuplicateContactError, findContactById } from '../../domain/contacts/contact.repository.js';
 import { canonicalValue } from '../../domain/custom-fields/custom-field-value.js';
@@ -122,7 +122,7 @@ export const processLead: EventProcessor = async (deps, stored, helpers) => {
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction().execute(async (trx) => {
+      return await inTransaction(deps.db, async (trx) => {
         // Read again in the transaction: the automation may have been deleted, switched off or changed while the lead was fetched.
         const acting = await findActingLeadAd(trx, workspaceId, event.pageId, formId);
         if (!acting) return finish(trx, 'no automation');
@@ -198,7 +198,7 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
     if (err.retryable && helpers.job.attempt < helpers.job.maxAttempts) throw err;
     failure = `${err.reason}: ${err.providerMessage}`;
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const messageId = await insertMessage(trx, workspaceId, {
       conversationId: payload.conversationId,
       contactId: payload.contactId,

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/database.js';
 import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
 import type { Profile } from '../../channels/channel-adapter.js';
 import { isChannelError } from '../../channels/channel-error.js';
@@ -52,7 +53,7 @@ export const processMessageEvent: EventProcessor = async (deps, stored) => {
   // Outside the transaction: adapter calls never run inside one.
   const profile = await newcomerProfile(deps, stored, event.senderId);
   const name = profile ? profile.name || [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username || null : null;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const linked = await linkContact(trx, stored.inbox, { sourceId: event.senderId, name });
     const contactId = Number(linked.contact.id);
     if (linked.created && profile) {
@@ -95,7 +96,7 @@ async function countOnAutomations(trx: EngineDeps['db'], workspaceId: number, ma
  */
 export const processReadEvent: EventProcessor = async (deps, stored) => {
   const event = stored.event as ReadEvent;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const contactId = await contactIdBySource(trx, stored.inbox, event.senderId);
     if (contactId === null) return 'read receipt of an unknown person: nothing to mark';
     const scope = { inboxId: stored.inbox.id, contactId };
@@ -120,7 +121,7 @@ export const processPostbackEvent: EventProcessor = async (deps, stored) => {
   const event = stored.event as PostbackEvent;
   if (event.messageId === null) return 'postback without a message id: nothing to mark';
   const messageId = event.messageId;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const contactId = await contactIdBySource(trx, stored.inbox, event.senderId);
     if (contactId === null) return 'postback of an unknown person: nothing to mark';
     const marked = await markMessageClicked(trx, stored.workspaceId, { inboxId: stored.inbox.id, contactId, externalId: messageId });
