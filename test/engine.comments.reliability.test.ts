@@ -8,6 +8,7 @@ import { engineDepsOf } from '../src/engine/context.js';
 import { engineTasks } from '../src/engine/tasks.js';
 import type { JobHelpers } from '../src/queue/types.js';
 import { quietLogger } from './support/queue.js';
+import { fixtures } from './support/fixtures.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { commentWorld, counters, createAutomation, deliver, eventLines, events, outbox, outboxLines, photoWebhook, netWebhook, unique } from './support/comment-engine.js';
@@ -47,6 +48,18 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       // Nothing waits for a retry: no job failed along the way (a deadlock would have).
       expect((await t.jobs()).filter((j) => (j.payload as any)?.workspaceId === w.ws.id)).toEqual([]);
     }, 120_000);
+
+    it('a webhook of many comments (more than one commit of the event job on SQLite) answers each once', async () => {
+      const w = await commentWorld(t);
+      const id = await createAutomation(t, w.ws, 'photo');
+      await deliver(t, 'photo', photoWebhook(w.photo.account, ...Array.from({ length: 45 }, (_, i) => ({ id: `many-${String(i).padStart(2, '0')}`, from: `many-${i}` }))));
+      const lines = await outboxLines(t, w.ws);
+      expect(lines).toHaveLength(45);
+      expect(new Set(lines).size).toBe(45);
+      expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 45, sentCount: 45, deliveredCount: 45, failedCount: 0, missedCount: 0 });
+      const open = await t.db.selectFrom('channel_events').select('id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
+      expect(open).toEqual([]);
+    });
 
     it('never counts past 2147483647', async () => {
       const w = await commentWorld(t);
@@ -178,6 +191,32 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply inl-1 Thanks!', 'privateReply inl-2 Thanks!']);
       expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 2, sentCount: 3, deliveredCount: 2, failedCount: 1, missedCount: 0 });
       expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['inl-1 acted', 'inl-2 acted']);
+    });
+
+    it('an event that fails is undone alone: the other events of its job commit, and the job is retried for it', async () => {
+      const w = await commentWorld(t);
+      await fixtures(t.db, w.ws.id).channelPost('photo', w.photo.inboxId, { id: 'm-known', kind: 'published' });
+      const id = await createAutomation(t, w.ws, 'photo', { post: { type: 'published', value: [] } });
+      // The adapter is asked for the kind of an unknown post; this one fails as no ChannelError would.
+      const broken: ChannelAdapter = { ...sandboxAdapter(t.db), joinTransaction: (trx) => ({ ...sandboxAdapter(trx), fetchPosts: () => Promise.reject(new Error('adapter crashed')) }) };
+      await t.stopWorkers();
+      try {
+        await t.webhook('photo', photoWebhook(w.photo.account, { id: 'ev-1', from: 'ev-a', media: 'm-known' }, { id: 'ev-2', from: 'ev-b', media: 'm-unknown' }, { id: 'ev-3', from: 'ev-c', media: 'm-known' }));
+        const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, helpers)).rejects.toThrow('adapter crashed');
+        expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply ev-1 Thanks!', 'privateReply ev-3 Thanks!']);
+        const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
+        expect(open.map((e) => e.external_id)).toEqual(['ev-2']);
+        // Nothing of ev-2 was kept: no contact for its author.
+        expect(await t.db.selectFrom('contact_inboxes').select('id').where('workspace_id', '=', w.ws.id).where('source_id', '=', 'ev-b').execute()).toEqual([]);
+      } finally {
+        await t.startWorkers();
+      }
+      // The queue's retry (the job is still there, as the runner leaves a failed try) finds ev-2 alone left.
+      await t.dueNow();
+      await t.settle();
+      expect(await t.db.selectFrom('channel_events').select('id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute()).toEqual([]);
+      expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['ev-1 acted', 'ev-3 acted']);
     });
   });
 

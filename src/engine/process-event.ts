@@ -27,6 +27,9 @@ export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: Jo
  * is retried for it. PostgreSQL and network adapters keep a transaction per step: row locks held
  * across a batch would serialise workers, and a network call must never hold a transaction open.
  */
+/** About 25 ms of work on this machine's SQLite: long enough to share a commit, short enough not to stall API writes. */
+const EVENTS_PER_TRANSACTION = 20;
+
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
   const processOne = async (deps: EngineDeps, workspaceId: number, id: number, helpers: JobHelpers) => {
     const stored = await findChannelEvent(deps.db, workspaceId, id);
@@ -45,16 +48,20 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
       return;
     }
     let failure: unknown = null;
-    await deps.db.transaction().execute(async (trx) => {
-      const local: EngineDeps = { ...deps, db: trx, adapter: joinTransaction(trx), inline: true };
-      for (const id of ids) {
-        try {
-          await withSavepoint(trx, () => processOne(local, payload.workspaceId, id, helpers));
-        } catch (err) {
-          failure ??= err;
+    // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
+    // request, and SQLite's one writer would keep every API write waiting behind them.
+    for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
+      await deps.db.transaction().execute(async (trx) => {
+        const local: EngineDeps = { ...deps, db: trx, adapter: joinTransaction(trx), inline: true };
+        for (const id of ids.slice(i, i + EVENTS_PER_TRANSACTION)) {
+          try {
+            await withSavepoint(trx, () => processOne(local, payload.workspaceId, id, helpers));
+          } catch (err) {
+            failure ??= err;
+          }
         }
-      }
-    });
+      });
+    }
     // The events that went through are committed; the job is retried for the one that did not.
     if (failure !== null) throw failure;
   };
