@@ -4,6 +4,7 @@ import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { fixtures } from './support/fixtures.js';
 import {
+  automationBody,
   commentWorld,
   counters,
   createAutomation,
@@ -14,6 +15,7 @@ import {
   netWebhook,
   outbox,
   outboxLines,
+  path,
   photoWebhook,
 } from './support/comment-engine.js';
 
@@ -32,6 +34,25 @@ describe(`comment actions on ${testEngine}`, () => {
     t = await createEngineTestApp();
   });
   afterAll(() => t?.close());
+
+  it('replyAfter waits at most 30 days: a longer delay is 422 naming replyAfter.value, and 30 days is taken', async () => {
+    const w = await commentWorld(t);
+    for (const replyAfter of [{ type: 'hours', value: 721 }, { type: 'minutes', value: 3e9 }, { type: 'seconds', value: 2_592_001 }]) {
+      const res = await t.request('POST', path('photo'), { token: w.ws.developerToken, body: automationBody('photo', { replyAfter }) });
+      expect(res.status).toBe(422);
+      expect(res.body.data.issues).toEqual([expect.objectContaining({ message: 'replyAfter may wait at most 30 days', path: ['body', 'replyAfter', 'value'] })]);
+    }
+    await createAutomation(t, w.ws, 'photo', { replyAfter: { type: 'hours', value: 720 } });
+  });
+
+  it('blank alternatives among values are never chosen', async () => {
+    const w = await commentWorld(t);
+    await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'text', value: null, values: [{ value: 'Hi there' }, { value: '  ' }, { value: '' }] } });
+    await deliver(t, 'photo', photoWebhook(w.photo.account, ...Array.from({ length: 12 }, (_, i) => ({ id: `blank-${i}`, from: `blank-${i}` }))));
+    const lines = await outboxLines(t, w.ws);
+    expect(lines).toHaveLength(12);
+    expect(new Set(lines.map((l) => l.split(' ').slice(2).join(' ')))).toEqual(new Set(['Hi there']));
+  });
 
   it('likes the comment when likeUserComment is on, naming the automation and the contact', async () => {
     const w = await commentWorld(t);

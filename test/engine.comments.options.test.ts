@@ -82,4 +82,15 @@ describe(`comment automation options on ${testEngine}`, () => {
     expect(strangers).toEqual([]);
     expect((await counters(t, w.ws, 'photo', id)).missedCount).toBe(1);
   });
+
+  it('a commenter who is acted on counts as active this month, also a contact made before it: the next new person is over the limit', async () => {
+    const w = await commentWorld(t, { macLimit: 1 });
+    const id = await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'none', value: null }, options: { likeUserComment: true } });
+    // Made two months ago and silent since: not active this month, so the limit is not reached yet.
+    await linkedContact(t, w.ws.id, w.photo.inboxId, 'photo', 'old-friend', { createdAt: new Date(Date.now() - 62 * 86_400_000).toISOString() });
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'mac-old', from: 'old-friend' }));
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'mac-next', from: 'newcomer' }));
+    expect(await outboxLines(t, w.ws)).toEqual(['like mac-old']);
+    expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['mac-next declined macLimitReached', 'mac-old acted']);
+  });
 });

@@ -61,6 +61,33 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect(open).toEqual([]);
     });
 
+    it('one event that fails does not hold back the others of its delivery (a transaction per step: PostgreSQL, network adapters)', async () => {
+      const w = await commentWorld(t);
+      await fixtures(t.db, w.ws.id).channelPost('photo', w.photo.inboxId, { id: 'm-known', kind: 'published' });
+      const id = await createAutomation(t, w.ws, 'photo', { post: { type: 'published', value: [] } });
+      // No joinTransaction: the per-step path on either engine. Asked for an unknown post's kind, it crashes.
+      const { joinTransaction: _join, ...perStep } = sandboxAdapter(t.db);
+      const broken: ChannelAdapter = { ...perStep, fetchPosts: () => Promise.reject(new Error('adapter crashed')) };
+      const stepHelpers: JobHelpers = { job: { id: 'manual', task: 'event.process', attempt: 1, maxAttempts: 10, key: null }, signal: new AbortController().signal, logger: quietLogger };
+      await t.stopWorkers();
+      try {
+        await t.webhook('photo', photoWebhook(w.photo.account, { id: 'st-1', from: 'st-a', media: 'm-unknown' }, { id: 'st-2', from: 'st-b', media: 'm-known' }));
+        const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, stepHelpers)).rejects.toThrow('adapter crashed');
+        // The second event of the delivery was processed (its reply is a job on this path) although the first failed.
+        const replies = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id);
+        expect(replies).toHaveLength(1);
+        const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
+        expect(open.map((e) => e.external_id)).toEqual(['st-1']);
+      } finally {
+        await t.startWorkers();
+      }
+      await t.dueNow();
+      await t.settle();
+      expect(await outboxLines(t, w.ws)).toEqual(['privateReply st-2 Thanks!']);
+      expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['st-2 acted']);
+    });
+
     it('never counts past 2147483647', async () => {
       const w = await commentWorld(t);
       const id = await createAutomation(t, w.ws, 'net', { publicReply: { type: 'text', value: 'public' }, includeKeywords: { type: 'contain', value: ['yes'] } });

@@ -170,6 +170,15 @@ describe(`lead-ad automations act on new leads on ${testEngine}`, () => {
     expect(await outcomeOf('L-3')).toMatch(new RegExp(`contact ${existing} updated`));
   });
 
+  it('a lead of a blocked contact updates it but is not answered', async () => {
+    const blocked = await fixtures(t.db, ws.id).contact({ email: 'blocked-lead@example.com' });
+    await t.db.updateTable('contacts').set({ blocked_at: new Date().toISOString() }).where('id', '=', blocked).execute();
+    await lead(PAGE, 'L-blocked', COUPON, { email: 'blocked-lead@example.com', full_name: 'Mallory Smith', budget: '3' });
+    expect(await outbox(`&contactId=${blocked}`)).toEqual([]);
+    expect(await outcomeOf('L-blocked')).toMatch(/reply skipped: the contact is blocked$/);
+    expect((await values(String(blocked))).Budget).toBe('3');
+  });
+
   it('the `*` claim answers every form of its page', async () => {
     const star = await create({ name: 'Every form', pageId: STAR_PAGE, formIds: ['*'], reply: { type: 'text', value: 'Hello {{first_name}}' } });
     await lead(STAR_PAGE, 'L-4', '7300001', { email: 'star@example.com', first_name: 'Stella' });

@@ -56,6 +56,21 @@ describe(`messaging events on ${testEngine}`, () => {
   afterAll(() => t?.close());
 
   describe('an incoming message', () => {
+    it('a time far in the future (a broken or hostile sender) is taken as now: no 500, and the messaging window is not held open', async () => {
+      const sender = person();
+      const before = Date.now();
+      // 8.7e15 ms is past the last date JavaScript can hold; 9e10 s is the year 4821.
+      const res = await deliver('photo', messaging('instagram', ACCOUNT, [{ ...message(sender, 'mid-future-1', 'hello'), timestamp: 8_700_000_000_000_000 }, { ...message(sender, 'mid-future-2', 'again'), timestamp: 90_000_000_000 }]));
+      expect(res).toMatchObject({ received: 2, stored: 2 });
+      const contactId = await contactOf(ws.id, photoInbox, sender);
+      const times = (await api(`/v1/contacts/${contactId}/messages`)).body.data.map((m: { createdAt: string }) => Date.parse(m.createdAt));
+      expect(times).toHaveLength(2);
+      for (const at of times) {
+        expect(at).toBeGreaterThanOrEqual(before);
+        expect(at).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+      }
+    });
+
     it('makes the contact (its contact inbox knows the network id) and stores the message on its conversation, which reads as unread', async () => {
       const sender = person();
       const at = new Date(Date.now() - 5_000);

@@ -148,6 +148,17 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(await metric('unknownAccount')).toBe(before + 1);
     });
 
+    it('an inactive inbox receives nothing: its events count as of an unknown account', async () => {
+      await inbox(ws.id, 'photo', 'acct-switched-off');
+      await t.db.updateTable('inboxes').set({ status: 'inactive' }).where('source_id', '=', 'acct-switched-off').execute();
+      const before = await metric('unknownAccount');
+      const count = (await events()).length;
+      const res = await t.webhook('photo', photoComment('acct-switched-off', 'c-off-1'));
+      expect(res.body).toMatchObject({ received: 1, stored: 0, unknownAccounts: 1 });
+      expect((await events()).length).toBe(count);
+      expect(await metric('unknownAccount')).toBe(before + 1);
+    });
+
     it('each event goes to the workspace whose inbox connects its account, and only there', async () => {
       const res = await t.webhook('photo', {
         object: 'instagram',
@@ -265,6 +276,20 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('invalidRequestData');
       expect(res.body.data.issues.map((i: { path: unknown[] }) => i.path.join('.')).sort()).toEqual(['body.channel', 'body.entry']);
+    });
+
+    it('is refused on a server that talks to the networks (CHANNEL_ADAPTER=http): made-up events must not reach them', async () => {
+      const live = await createEngineTestApp({ CHANNEL_ADAPTER: 'http', GRAPH_API_BASE_URL: 'http://127.0.0.1:9/v21.0', GRAPH_API_ACCESS_TOKEN: 'token' });
+      try {
+        const dev = await live.workspace({ developmentMode: true });
+        await live.db.insertInto('inboxes').values({ workspace_id: dev.id, name: 'photo', channel: 'photo', source_id: 'acct-live', status: 'active', created_at: T0, updated_at: T0 }).execute();
+        const res = await live.request('POST', '/v1/dev/events', { token: dev.developerToken, body: devBody('c-live-1', 'acct-live') });
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ code: 'FORBIDDEN', data: { reason: expect.stringMatching(/sandbox/) } });
+        expect(await live.db.selectFrom('channel_events').select('id').where('workspace_id', '=', dev.id).execute()).toEqual([]);
+      } finally {
+        await live.close();
+      }
     });
   });
 });

@@ -75,6 +75,13 @@ describe(`GraphQL messages on ${testEngine}`, () => {
     const foreign = Buffer.from('contacts:12').toString('base64url');
     const refused = await gql(t, ContactMessagesDocument, { identifier: String(contact), after: foreign }, token());
     expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'invalidRequestData' });
+    // Numbers past int4 (ids are int4 on PostgreSQL): no cursor of ours, and an inbox with nothing in it; never a 500.
+    const huge = Buffer.from('messages:9999999999').toString('base64url');
+    const hugeCursor = await gql(t, ContactMessagesDocument, { identifier: String(contact), after: huge }, token());
+    expect(hugeCursor.body.errors?.[0].extensions).toMatchObject({ code: 'invalidRequestData' });
+    const hugeInbox = await gql(t, ContactMessagesDocument, { identifier: String(contact), inboxId: '99999999999' }, token());
+    expect(hugeInbox.body.errors).toBeUndefined();
+    expect(hugeInbox.body.data!.contact.messages.edges).toEqual([]);
   });
 
   it('sendMessage and triggerAutoReply: the message as REST answers it; a closed window is the REST error', async () => {

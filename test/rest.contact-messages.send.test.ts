@@ -149,6 +149,21 @@ describe(`sending messages to a contact on ${testEngine}`, () => {
       await nothingSent(c.contact);
     });
 
+    it('an inactive inbox sends nothing: named, 422 inboxInactive; without inboxId, an active inbox is preferred', async () => {
+      const c = await messagingContact(t, ws);
+      await t.db.updateTable('inboxes').set({ status: 'inactive' }).where('id', '=', c.inbox).execute();
+      const res = await send(c.contact, { text: 'Hi', inboxId: String(c.inbox) });
+      expect(res.status).toBe(422);
+      expect(res.body.data).toMatchObject({ field: 'inboxId', reason: 'inboxInactive', inboxId: String(c.inbox), detail: expect.stringMatching(/inactive/) });
+      expect((await send(c.contact, { text: 'Hi' })).body.data).toMatchObject({ reason: 'inboxInactive' });
+      await nothingSent(c.contact);
+      // The same person also reachable through an active inbox: that one is chosen.
+      const active = await messagingContact(t, ws, { contactId: c.contact, lastActivityAt: ago(30 * HOUR), repliedAt: ago(HOUR) });
+      const sent = await send(c.contact, { text: 'Hi' });
+      expect(sent.status).toBe(201);
+      expect(sent.body).toMatchObject({ inboxId: String(active.inbox) });
+    });
+
     it('no network id in the inbox, a channel no network serves, no inbox at all', async () => {
       const noId = await messagingContact(t, ws, { personId: null });
       expect((await send(noId.contact, { text: 'Hi' })).body.data).toMatchObject({ field: 'inboxId', reason: 'noNetworkId', inboxId: String(noId.inbox), detail: expect.stringMatching(/no network id/) });

@@ -43,11 +43,20 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
     const ids = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
     const joinTransaction = deps.adapter.joinTransaction;
+    let failure: unknown = null;
     if (!joinTransaction || isPostgres(deps.db)) {
-      for (const id of ids) await processOne(deps, payload.workspaceId, id, helpers);
+      // One event that fails must not hold back the others of its delivery: they are processed,
+      // and the job is retried for it (the done ones are skipped then).
+      for (const id of ids) {
+        try {
+          await processOne(deps, payload.workspaceId, id, helpers);
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      if (failure !== null) throw failure;
       return;
     }
-    let failure: unknown = null;
     // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
     // request, and SQLite's one writer would keep every API write waiting behind them.
     for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {

@@ -48,7 +48,9 @@ export function replyContent(reply: Reply, who: PlaceholderContext, seed: string
     case 'AIAgent':
       return reply.value ? { type: 'AIAgent', agentId: reply.value } : null;
     case 'text': {
-      const choices = reply.values && reply.values.length > 0 ? reply.values.map((v) => v.value) : reply.value !== null ? [reply.value] : [];
+      // Blank alternatives are not choices: a reply with "Hi" and "" always sends "Hi".
+      const given = (reply.values ?? []).map((v) => v.value).filter((v) => v.trim() !== '');
+      const choices = given.length > 0 ? given : reply.value !== null && reply.value.trim() !== '' ? [reply.value] : [];
       if (choices.length === 0) return null;
       const chosen = choices[Math.floor(seededUnit(seed) * choices.length)]!;
       const text = fillPlaceholders(chosen, who).trim();

@@ -29,7 +29,8 @@ const idPattern = /^\d{1,10}$/;
 export const byId = (list: string): CursorKind<{ id: string }, number> => ({
   list,
   key: (row) => row.id,
-  parse: (key) => (idPattern.test(key) ? Number(key) : null),
+  // Ids are int4 on PostgreSQL: a larger number is no cursor of ours (and would fail there as a 500).
+  parse: (key) => (idPattern.test(key) && Number(key) <= 2_147_483_647 ? Number(key) : null),
 });
 
 /** Lists ordered by creation time, then id, newest first: the cursor holds both. */

@@ -67,8 +67,16 @@ export const hideCommentsSchema = z
   })
   .meta({ id: 'HideComments' });
 
+/** The longest replyAfter: a reply waiting longer answers a conversation nobody remembers (and 3e9 hours is no date at all). */
+export const MAX_REPLY_DELAY_DAYS = 30;
+const delayUnitMs: Partial<Record<string, number>> = { seconds: 1_000, minutes: 60_000, hours: 3_600_000 };
+
 export const delaySchema = z
   .strictObject({ type: delayTypeSchema, value: z.number().finite().min(0, 'value must not be negative') })
+  .refine((d) => d.value * (delayUnitMs[d.type] ?? 0) <= MAX_REPLY_DELAY_DAYS * 86_400_000, {
+    message: `replyAfter may wait at most ${MAX_REPLY_DELAY_DAYS} days`,
+    path: ['value'],
+  })
   .meta({ id: 'Delay' });
 
 /** `HH:mm`, 00:00 to 23:59. */

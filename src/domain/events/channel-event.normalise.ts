@@ -43,8 +43,16 @@ function valueSchema(channel: Channel, field: string): z.ZodType | null {
   return null;
 }
 
-/** Unix seconds (the networks' `time`), or milliseconds where a network sends those. */
-const fromUnix = (t: number): Date => new Date(t > 1e11 ? t : t * 1000);
+/** How far ahead of our clock an event's time may be (clock skew); later times are taken as this. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Unix seconds (the networks' `time`), or milliseconds where a network sends those. A time in the
+ * future is capped at now plus the skew: a far-future `timestamp` would otherwise be stored as the
+ * contact's last message and hold the messaging window open for ever (or, past year 275760, not
+ * be a date at all).
+ */
+const fromUnix = (t: number): Date => new Date(Math.min(t > 1e11 ? t : t * 1000, Date.now() + MAX_CLOCK_SKEW_MS));
 
 const attachmentsOf = (list: { type: string; payload?: { url?: string } }[] | undefined): EventAttachment[] =>
   (list ?? []).map((a) => ({ type: a.type, url: a.payload?.url ?? null }));

@@ -12,10 +12,11 @@ export interface EventInbox {
   sourceId: string;
 }
 
-/** The inboxes of `channel` connected to any of `accountIds`, in every workspace (or only `workspaceId`'s). */
+/** The active inboxes of `channel` connected to any of `accountIds`, in every workspace (or only `workspaceId`'s). */
 export async function findInboxesByAccount(db: Executor, channel: Channel, accountIds: string[], workspaceId?: number): Promise<EventInbox[]> {
   if (accountIds.length === 0) return [];
-  let q = db.selectFrom('inboxes').select(['id', 'workspace_id', 'source_id']).where('source_id', 'in', accountIds).where('channel', '=', channel);
+  // An inactive inbox receives nothing (inbox.schema.ts): its events count as of an unknown account.
+  let q = db.selectFrom('inboxes').select(['id', 'workspace_id', 'source_id']).where('source_id', 'in', accountIds).where('channel', '=', channel).where('status', '=', 'active');
   if (workspaceId !== undefined) q = q.where('workspace_id', '=', workspaceId);
   const rows = await q.orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, channel, sourceId: r.source_id! }));

@@ -19,6 +19,8 @@ export type ProcessEventsPayload = { workspaceId: number } & ({ eventIds: number
 export interface IngestDeps {
   db: Executor;
   queue: JobQueue;
+  /** The channel adapter's name: dev events are for the sandbox only. */
+  adapter?: 'sandbox' | 'http';
 }
 
 /**
@@ -83,6 +85,9 @@ export async function ingestWebhook(deps: IngestDeps, channel: Channel, body: We
 export async function injectDevEvents(deps: IngestDeps, workspaceId: number, input: DevEventsInput): Promise<IngestResult> {
   const workspace = await findWorkspace(deps.db, workspaceId);
   if (!workspace?.developmentMode) throw new AppError('FORBIDDEN', { data: { reason: 'Dev events are for workspaces in developmentMode; this workspace is not' } });
+  // Made-up events must not make a real network act (with the server's token) nor take the ids
+  // the network's own webhooks will carry.
+  if (deps.adapter === 'http') throw new AppError('FORBIDDEN', { data: { reason: 'Dev events run on the sandbox adapter only; this server talks to the networks (CHANNEL_ADAPTER=http)' } });
   const { events, ignored } = normaliseEntries(input.channel, input.entry);
   const accounts = [...new Set(input.entry.map((e) => e.id))];
   const inboxes = await findInboxesByAccount(deps.db, input.channel, accounts, workspaceId);

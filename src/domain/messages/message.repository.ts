@@ -258,6 +258,8 @@ export interface SendTarget {
   channel: string;
   /** The network's id of the connected account (the inbox's sourceId). */
   accountId: string;
+  /** An inactive inbox sends nothing (inbox.schema.ts). */
+  active: boolean;
   /** The network's id of the person in this inbox (null: the engine never heard from them here). */
   personId: string | null;
   /** The contact's latest conversation in the inbox, if any. */
@@ -284,6 +286,7 @@ export async function sendTargets(db: Executor, workspaceId: number, contactId: 
       'm.source_id as person_id',
       'i.channel',
       'i.source_id as account_id',
+      'i.status',
       conv(eb).select((e) => e.fn.max('v.id').as('x')).as('conversation_id'),
       conv(eb).select((e) => e.fn.max('v.last_activity_at').as('x')).as('last_activity_at'),
       conv(eb).select((e) => e.fn.max('v.contact_replied_at').as('x')).as('contact_replied_at'),
@@ -302,6 +305,7 @@ export async function sendTargets(db: Executor, workspaceId: number, contactId: 
       inboxId: r.inbox_id,
       channel: r.channel,
       accountId: r.account_id ?? '',
+      active: r.status === 'active',
       personId: r.person_id,
       conversationId: r.conversation_id === null ? null : Number(r.conversation_id),
       lastActivityAt: r.last_activity_at as string | null,

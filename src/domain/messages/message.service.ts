@@ -118,8 +118,11 @@ async function chooseTarget(db: Executor, workspaceId: number, contactId: number
     target = targets.find((t) => String(t.inboxId) === inboxId);
     if (!target) throw unknownReferences('inboxId', [inboxId]);
   } else {
-    target = targets.find((t) => channels.includes(t.channel) && t.personId !== null) ?? targets[0];
+    target = targets.find((t) => channels.includes(t.channel) && t.personId !== null && t.active) ?? targets.find((t) => t.active) ?? targets[0];
     if (!target) throw refused('noInbox', 'The contact is in no inbox: there is no conversation to send a message in');
+  }
+  if (!target.active) {
+    throw refused('inboxInactive', `Inbox ${target.inboxId} is inactive: it sends and receives nothing until it is switched on again`, { inboxId: String(target.inboxId) });
   }
   if (!channels.includes(target.channel)) {
     throw refused('channelUnsupported', `Inbox ${target.inboxId} is a ${target.channel} inbox: messages go out through photo and net inboxes only`, { inboxId: String(target.inboxId) });

@@ -6,7 +6,7 @@ import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, inser
 import type { CommentAction, CommentActionName } from '../../domain/comment-events/comment-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
-import { contactIdBySource, linkContact, overMacLimit, type LinkedContact } from '../contact-link.js';
+import { contactIdBySource, linkContact, overMacLimit, touchContactActivity, type LinkedContact } from '../contact-link.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
@@ -79,7 +79,11 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   let declined = 0;
   await inTransaction(deps.db, async (trx) => {
     let linked: LinkedContact | null = null;
-    if (passing().length > 0) linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
+    if (passing().length > 0) {
+      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
+      // The commenter counts as a monthly active contact (a contact made before this month too).
+      await touchContactActivity(trx, workspaceId, idOf(linked.contact));
+    }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
       let reason = reasons.get(idOf(a)) ?? null;

@@ -1,4 +1,5 @@
 import type { StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { MAX_REPLY_DELAY_DAYS } from '../../domain/automations/comment-automation.schema.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 
@@ -205,6 +206,11 @@ export function unhideDelayMs(showAfter: StoredCommentAutomation['hideComments']
  * `randomWithinNMinutes` is uniform in 0..N minutes from `unit` (a seeded number in [0, 1)).
  */
 export function replyDelayMs(delay: StoredCommentAutomation['replyAfter'], unit: number): number {
+  // The schema allows 30 days; a row stored before that rule is held to it too.
+  return Math.min(rawDelayMs(delay, unit), MAX_REPLY_DELAY_DAYS * 86_400_000);
+}
+
+function rawDelayMs(delay: StoredCommentAutomation['replyAfter'], unit: number): number {
   switch (delay.type) {
     case 'immediately':
       return 0;

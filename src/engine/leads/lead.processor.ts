@@ -182,6 +182,8 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
   if (!automation || !automation.isActive) return mark(deps.db, `reply skipped: the automation was ${automation ? 'switched off' : 'deleted'}`);
   const contact = await findContactById(deps.db, workspaceId, payload.contactId);
   if (!contact) return mark(deps.db, 'reply skipped: the contact was deleted');
+  // As on comments: a blocked contact is never answered.
+  if (contact.blockedAt !== null) return mark(deps.db, 'reply skipped: the contact is blocked');
   const who = await placeholderContext(deps.db, workspaceId, { id: payload.contactId, firstName: contact.firstName, lastName: contact.lastName });
   const content = replyContent(automation.reply, who, leadReplySeed(automation.id, leadId));
   if (!content) return mark(deps.db, 'reply skipped: nothing to send');

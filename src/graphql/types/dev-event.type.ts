@@ -57,6 +57,6 @@ builder.mutationField('injectDevEvents', (t) =>
     description: 'Like POST /v1/dev/events: webhook entries for this developmentMode workspace\'s inboxes, processed as a webhook\'s are.',
     access: { action: 'write', scope: 'automations' },
     args: { input: t.arg({ type: DevEventsInputType, required: true }).validate(z.preprocess(fromGraphQL, devEventsInput)) },
-    resolve: (_r, { input }, { db, who, deps }) => injectDevEvents({ db, queue: deps.queue }, who.workspaceId, input),
+    resolve: (_r, { input }, { db, who, deps }) => injectDevEvents({ db, queue: deps.queue, adapter: deps.adapter.name }, who.workspaceId, input),
   }),
 );

@@ -1,3 +1,4 @@
+import { idNumber } from '../../db/values.js';
 import { z } from 'zod';
 import { digitId } from '../../domain/shared/schemas.js';
 import {
@@ -79,7 +80,8 @@ builder.objectField(ContactRef, 'messages', (t) =>
       complexity: connectionComplexity,
       resolve: (contact, args, { loaders }) => {
         const a = args as unknown as z.output<typeof messagesArgs>;
-        const filters = { inboxId: a.inboxId ? Number(a.inboxId) : undefined, direction: a.direction ?? undefined };
+        // An id past int4 names no inbox: nothing of it to list (PostgreSQL would refuse the number).
+        const filters = { inboxId: a.inboxId ? (idNumber(a.inboxId) ?? 0) : undefined, direction: a.direction ?? undefined };
         return keysetConnection(messageCursor, a, (w) => loaders.contactMessages.load({ contactId: Number(contact.id), limit: w.limit, before: w.after, filters }));
       },
     },

@@ -32,6 +32,6 @@ export const devEventRoutes = [
       },
       response: { received: 1, stored: 1, duplicates: 0, unknownAccounts: 0, ignored: 0, eventIds: ['41'] },
     },
-    handler: ({ db, who, body, deps }) => injectDevEvents({ db, queue: deps.queue }, who.workspaceId, body),
+    handler: ({ db, who, body, deps }) => injectDevEvents({ db, queue: deps.queue, adapter: deps.adapter.name }, who.workspaceId, body),
   }),
 ];
