@@ -67,6 +67,21 @@ describe(`comment actions on ${testEngine}`, () => {
   });
 
   describe('hiding', () => {
+    it("one automation's unhide does not undo another's hide for good", async () => {
+      const w = await commentWorld(t);
+      const forAWhile = await createAutomation(t, w.ws, 'photo', { hideComments: { all: true, showCommentsAfter: '6h' }, privateReply: { type: 'none', value: null } });
+      const forGood = await createAutomation(t, w.ws, 'photo', { hideComments: { hasLink: true, showCommentsAfter: 'none' }, privateReply: { type: 'none', value: null } });
+      await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'uu-link', text: 'cheap followers at spam.example.com' }, { id: 'uu-plain', text: 'nice photo' }));
+      await t.dueNow();
+      await t.settle();
+      // The plain comment is shown again after 6 hours; the link stays hidden.
+      expect((await outboxLines(t, w.ws)).filter((l) => l.startsWith('unhide'))).toEqual(['unhide uu-plain']);
+      const [linkEvent] = (await events(t, w.ws, 'photo', forAWhile)).filter((e: any) => e.commentId === 'uu-link');
+      expect(linkEvent.actions.map((a: any) => `${a.action} ${a.status} ${a.error ?? ''}`.trim())).toEqual(['hide done', 'unhide skipped hiddenByAnotherAutomation']);
+      const [keptHidden] = (await events(t, w.ws, 'photo', forGood)).filter((e: any) => e.commentId === 'uu-link');
+      expect(keptHidden.actions.map((a: any) => `${a.action} ${a.status}`)).toEqual(['hide done']);
+    });
+
     it.each([
       ['all', { all: true }, { id: 'h', text: 'nice' }, true],
       ['hasPhoneNumber', { hasPhoneNumber: true }, { id: 'h', text: 'call me at +1 (555) 010-2030' }, true],

@@ -280,6 +280,15 @@ describe(`comment engine reliability on ${testEngine}`, () => {
     const errorLogs = async (workspaceId: number) =>
       (await t.db.selectFrom('error_logs').select(['action', 'detail', 'http_code', 'contact_id']).where('workspace_id', '=', workspaceId).orderBy('id').execute());
 
+    it("a post whose kind the network will not tell: the comment passes a published-only automation, and an error log says why", async () => {
+      const w = await commentWorld(t);
+      const id = await createAutomation(t, w.ws, 'photo', { post: { type: 'published', value: [] } });
+      script.set(`/${w.photo.account}/media`, [{ status: 403, json: { error: { message: '(#200) Permissions error', type: 'OAuthException', code: 200 } } }]);
+      await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'kind-1', from: 'kind-a', media: 'm-mystery' }));
+      expect(await errorLogs(w.ws.id)).toEqual([{ action: 'photo', detail: 'Could not learn the kind of post m-mystery: (#200) Permissions error', http_code: '403', contact_id: null }]);
+      expect(await events(t, w.ws, 'photo', id)).toEqual([]);
+    });
+
     it('a refused private reply: an error log, failedCount, the event failed with the network message; the worker goes on', async () => {
       const w = await commentWorld(t);
       const id = await createAutomation(t, w.ws, 'photo', { publicReply: { type: 'text', value: 'public' } });

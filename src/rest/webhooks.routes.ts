@@ -32,7 +32,7 @@ export function webhookRoutes(deps: AppDeps): WebhookRoutes {
     }
     const parsed = webhookBodySchema.safeParse(parseJson(Buffer.from(bytes).toString('utf8')));
     if (!parsed.success) throw invalidRequestData(toIssues(parsed.error));
-    return jsonResponse(200, await ingestWebhook({ db: deps.database.db, queue: deps.queue }, channel, parsed.data));
+    return jsonResponse(200, await ingestWebhook({ db: deps.database.db, queue: deps.queue, logger: deps.logger }, channel, parsed.data));
   };
   const handshake = (url: URL): Response => {
     const q = url.searchParams;

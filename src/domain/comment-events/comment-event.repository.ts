@@ -125,9 +125,9 @@ export async function updateCommentEventState(trx: Executor, workspaceId: number
 }
 
 /** The actions every automation recorded on one stored event (one comment in one inbox). */
-export async function actionsOfEvent(db: Executor, workspaceId: number, eventId: number): Promise<CommentAction[][]> {
-  const rows = await db.selectFrom('comment_events').select('actions').where('event_id', '=', eventId).where('workspace_id', '=', workspaceId).execute();
-  return rows.map((r) => parseJson<CommentAction[]>(r.actions));
+export async function actionsOfEvent(db: Executor, workspaceId: number, eventId: number): Promise<{ id: number; actions: CommentAction[] }[]> {
+  const rows = await db.selectFrom('comment_events').select(['id', 'actions']).where('event_id', '=', eventId).where('workspace_id', '=', workspaceId).execute();
+  return rows.map((r) => ({ id: r.id, actions: parseJson<CommentAction[]>(r.actions) }));
 }
 
 const ofAutomation = (db: Executor, workspaceId: number, automationId: number) =>

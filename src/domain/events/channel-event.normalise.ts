@@ -9,7 +9,7 @@ import { leadgenValue, netFeedValue, photoCommentValue, type AccountEvent, type 
  * that is not a new comment, and the echo of a message the account sent itself are counted as
  * ignored: the webhook is still acknowledged, or the network would redeliver them for days.
  */
-export function normaliseEntries(channel: Channel, entries: WebhookEntry[], now = new Date()): { events: AccountEvent[]; ignored: number } {
+export function normaliseEntries(channel: Channel, entries: WebhookEntry[], now = new Date(), o: { strict: boolean } = { strict: true }): { events: AccountEvent[]; ignored: number; invalid: Issue[] } {
   const events: AccountEvent[] = [];
   let ignored = 0;
   const push = (accountId: string, event: ChannelEvent | null) => {
@@ -31,8 +31,10 @@ export function normaliseEntries(channel: Channel, entries: WebhookEntry[], now 
     });
     for (const m of entry.messaging ?? []) push(entry.id, messagingEvent(m, entryTime));
   });
-  if (issues.length > 0) throw invalidRequestData(issues.slice(0, 100));
-  return { events, ignored };
+  // Dev events are a person's input: refused whole, naming the paths. A network's delivery mixes
+  // many accounts (other workspaces'): one bad change must not make it redeliver, and lose, the rest.
+  if (issues.length > 0 && o.strict) throw invalidRequestData(issues.slice(0, 100));
+  return { events, ignored, invalid: issues };
 }
 
 /** The schema of a change's value, for the fields the engine handles on this channel. */

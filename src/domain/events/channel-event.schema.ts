@@ -202,6 +202,7 @@ export const ingestResultSchema = z
     duplicates: z.number().int().meta({ description: 'Events already received (redeliveries): not processed again' }),
     unknownAccounts: z.number().int().meta({ description: 'Events for accounts no inbox is connected to: acknowledged, not stored' }),
     ignored: z.number().int().meta({ description: 'Changes of fields the engine does not handle, and echoes of our own messages' }),
+    invalid: z.number().int().meta({ description: 'Webhooks: changes whose values do not have the shape we read; acknowledged, not stored, logged and counted (dev events refuse them with 422)' }),
     eventIds: z.array(z.string()).meta({ description: 'Ids of the stored events' }),
   })
   .meta({ id: 'IngestResult' });

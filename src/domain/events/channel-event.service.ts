@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError, unknownReferences } from '../../errors/catalogue.js';
 import { channelEvents } from '../../observability/metrics.js';
 import type { JobQueue } from '../../queue/enqueue.js';
+import type { Logger } from '../../observability/logger.js';
 import type { Channel } from '../automations/comment-automation.schema.js';
 import { findWorkspace } from '../workspaces/workspace.repository.js';
 import { upsertSandboxRecord } from '../sandbox/sandbox-record.repository.js';
@@ -19,6 +20,8 @@ export type ProcessEventsPayload = { workspaceId: number } & ({ eventIds: number
 export interface IngestDeps {
   db: Executor;
   queue: JobQueue;
+  /** Where a webhook's dropped changes are reported. */
+  logger?: Logger;
   /** The channel adapter's name: dev events are for the sandbox only. */
   adapter?: 'sandbox' | 'http';
 }
@@ -29,10 +32,10 @@ export interface IngestDeps {
  * a crash before the commit leaves nothing (the network redelivers). A redelivered event (same
  * inbox, kind and network id) inserts nothing and enqueues nothing, so it is processed once.
  */
-async function store(deps: IngestDeps, channel: Channel, source: 'webhook' | 'dev', events: AccountEvent[], inboxes: EventInbox[], ignored: number, before?: (trx: Executor) => Promise<void>): Promise<IngestResult> {
+async function store(deps: IngestDeps, channel: Channel, source: 'webhook' | 'dev', events: AccountEvent[], inboxes: EventInbox[], ignored: number, before?: (trx: Executor) => Promise<void>, invalid = 0): Promise<IngestResult> {
   const byAccount = new Map<string, EventInbox[]>();
   for (const inbox of inboxes) byAccount.set(inbox.sourceId, [...(byAccount.get(inbox.sourceId) ?? []), inbox]);
-  const result: IngestResult = { received: events.length + ignored, stored: 0, duplicates: 0, unknownAccounts: 0, ignored, eventIds: [] };
+  const result: IngestResult = { received: events.length + ignored + invalid, stored: 0, duplicates: 0, unknownAccounts: 0, ignored, invalid, eventIds: [] };
   await deps.db.transaction().execute(async (trx) => {
     await before?.(trx);
     const stored = new Map<number, number[]>();
@@ -60,7 +63,7 @@ async function store(deps: IngestDeps, channel: Channel, source: 'webhook' | 'de
     }
   });
   // Counted after the commit: a rolled-back batch counted nothing.
-  for (const outcome of ['stored', 'duplicates', 'unknownAccounts', 'ignored'] as const) {
+  for (const outcome of ['stored', 'duplicates', 'unknownAccounts', 'ignored', 'invalid'] as const) {
     if (result[outcome] > 0) channelEvents.inc({ channel, source, outcome: outcome === 'duplicates' ? 'duplicate' : outcome === 'unknownAccounts' ? 'unknownAccount' : outcome }, result[outcome]);
   }
   return result;
@@ -71,9 +74,10 @@ export async function ingestWebhook(deps: IngestDeps, channel: Channel, body: We
   if (body.object !== webhookObject[channel]) {
     throw new AppError('invalidRequestData', { data: { issues: [{ message: `This webhook takes object "${webhookObject[channel]}"`, path: ['object'] }] } });
   }
-  const { events, ignored } = normaliseEntries(channel, body.entry);
+  const { events, ignored, invalid } = normaliseEntries(channel, body.entry, new Date(), { strict: false });
+  if (invalid.length > 0) deps.logger?.warn({ channel, issues: invalid.slice(0, 10) }, `webhook: ${invalid.length} change(s) without the shape we read were acknowledged and dropped`);
   const inboxes = await findInboxesByAccount(deps.db, channel, [...new Set(events.map((e) => e.accountId))]);
-  return store(deps, channel, 'webhook', events, inboxes, ignored);
+  return store(deps, channel, 'webhook', events, inboxes, ignored, undefined, invalid.length);
 }
 
 /**

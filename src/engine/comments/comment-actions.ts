@@ -195,6 +195,7 @@ async function hide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpe
 async function unhide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
   const t = await loadTarget(deps.db, p);
   if (!t || !scheduled(t, 'unhide')) return;
+  if (await hiddenForGoodByAnother(deps.db, t)) return void (await skip(deps, t, 'unhide', 'hiddenByAnotherAutomation'));
   const done = await attempt(deps, t, 'unhide', helpers, () => deps.adapter.unhideComment(callOf(t, 'unhide')));
   if (done) await inTransaction(deps.db, (trx) => finishAction(trx, t, 'unhide', { status: 'done' }));
 }
@@ -224,8 +225,14 @@ async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): 
 
 /** Hidden by this engine and not shown again: a hide of any automation on the comment is pending or done, its unhide not done. */
 async function commentHidden(db: Executor, t: Target): Promise<boolean> {
-  const lists = await actionsOfEvent(db, t.workspaceId, t.eventId);
-  return lists.some((actions) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide' && a.status === 'done'));
+  const rows = await actionsOfEvent(db, t.workspaceId, t.eventId);
+  return rows.some(({ actions }) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide' && a.status === 'done'));
+}
+
+/** Another automation hid the comment for good (its hide done or waiting, no unhide of its own to come): showing it again would undo that. */
+async function hiddenForGoodByAnother(db: Executor, t: Target): Promise<boolean> {
+  const rows = await actionsOfEvent(db, t.workspaceId, t.eventId);
+  return rows.some(({ id, actions }) => id !== t.id && actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide'));
 }
 
 /** The reply's content for the comment's contact, or a reason to skip it. */

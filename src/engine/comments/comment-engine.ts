@@ -1,4 +1,5 @@
 import { isChannelError } from '../../channels/channel-error.js';
+import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import { inTransaction, type Executor } from '../../db/database.js';
 import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
@@ -164,7 +165,9 @@ async function postKindOf(deps: EngineDeps, stored: StoredEvent, comment: Commen
     return posts.find((p) => samePost(p.id, postId))?.kind ?? null;
   } catch (err) {
     if (!isChannelError(err)) throw err;
+    // The owner sees why a published/ads/reels automation let the comment pass: an error log of the channel.
     deps.logger.warn({ err, workspaceId: stored.workspaceId, postId }, 'could not fetch posts to learn a commented post kind');
+    await insertErrorLog(deps.db, stored.workspaceId, { contactId: null, action: stored.inbox.channel, detail: `Could not learn the kind of post ${postId}: ${err.providerMessage}`, httpCode: err.httpCode === null ? '500' : String(err.httpCode) });
     return null;
   }
 }

@@ -13,6 +13,7 @@ const IngestResultType = builder.objectRef<IngestResult>('IngestResult').impleme
     duplicates: t.exposeInt('duplicates', { description: 'Events already received (redeliveries): not processed again' }),
     unknownAccounts: t.exposeInt('unknownAccounts', { description: 'Events for accounts no inbox is connected to' }),
     ignored: t.exposeInt('ignored', { description: 'Changes of fields the engine does not handle, and echoes' }),
+    invalid: t.exposeInt('invalid', { description: 'Webhooks only: changes without the shape we read, dropped and counted (dev events refuse them)' }),
     eventIds: t.exposeStringList('eventIds', { description: 'Ids of the stored events' }),
   }),
 });

@@ -30,7 +30,7 @@ export const devEventRoutes = [
         ],
         profiles: [{ id: '5550001', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' }],
       },
-      response: { received: 1, stored: 1, duplicates: 0, unknownAccounts: 0, ignored: 0, eventIds: ['41'] },
+      response: { received: 1, stored: 1, duplicates: 0, unknownAccounts: 0, ignored: 0, invalid: 0, eventIds: ['41'] },
     },
     handler: ({ db, who, body, deps }) => injectDevEvents({ db, queue: deps.queue, adapter: deps.adapter.name }, who.workspaceId, body),
   }),
