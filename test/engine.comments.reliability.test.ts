@@ -88,6 +88,22 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['st-2 acted']);
     });
 
+    it("replyOncePerUserPerPost holds when one author's comments on a post are processed at the same time (separate deliveries, two runners)", async () => {
+      const w = await commentWorld(t);
+      const id = await createAutomation(t, w.ws, 'photo', { options: { replyOncePerUserPerPost: true } });
+      await t.extraRunner();
+      const authors = 8;
+      const deliveries = Array.from({ length: authors }, (_, i) => [0, 1].map((k) => photoWebhook(w.photo.account, { id: `race-${i}-${k}`, from: `racer-${i}`, media: 'm-race' }))).flat();
+      const answers = await Promise.all(deliveries.map((body) => t.webhook('photo', body)));
+      expect(answers.map((a) => a.status)).toEqual(deliveries.map(() => 200));
+      await t.settle(60_000);
+      const lines = await eventLines(t, w.ws, 'photo', id);
+      expect(lines.filter((l) => l.endsWith('acted'))).toHaveLength(authors);
+      expect(lines.filter((l) => l.endsWith('declined alreadyRepliedOnPost'))).toHaveLength(authors);
+      const replied = (await outboxLines(t, w.ws)).map((l) => l.split(' ')[1]!.replace(/-[01]$/, ''));
+      expect(replied.sort()).toEqual(Array.from({ length: authors }, (_, i) => `race-${i}`).sort());
+    });
+
     it('never counts past 2147483647', async () => {
       const w = await commentWorld(t);
       const id = await createAutomation(t, w.ws, 'net', { publicReply: { type: 'text', value: 'public' }, includeKeywords: { type: 'contain', value: ['yes'] } });

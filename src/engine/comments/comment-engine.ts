@@ -1,6 +1,7 @@
 import { isChannelError } from '../../channels/channel-error.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
-import { inTransaction, type Executor } from '../../db/database.js';
+import { sql } from 'kysely';
+import { inTransaction, isPostgres, type Executor } from '../../db/database.js';
 import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
@@ -53,16 +54,18 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   const reasons = new Map<number, DeclineReason | null>(automations.map((a) => [idOf(a), declineBeforeContact(a, keywords.get(idOf(a))!, comment, text, timeZone)]));
   const passing = () => automations.filter((a) => reasons.get(idOf(a)) === null);
 
-  // 2. Whom each automation answered on which post.
-  if (passing().length > 0) {
-    const answered = await answeredPostsOfAuthor(deps.db, workspaceId, passing().map(idOf), comment.authorId);
-    for (const a of passing()) {
+  // 2. Whom each automation answered on which post (asked again inside the transaction, below).
+  const authorRules = async (db: Executor, of: StoredCommentAutomation[]) => {
+    if (of.length === 0) return;
+    const answered = await answeredPostsOfAuthor(db, workspaceId, of.map(idOf), comment.authorId);
+    for (const a of of) {
       const posts = answered.get(idOf(a)) ?? [];
       const samePostOf = (p: string | null) => (p === null || comment.postId === null ? p === comment.postId : samePost(p, comment.postId));
       if (a.options.replyOncePerUserPerPost && posts.some(samePostOf)) reasons.set(idOf(a), 'alreadyRepliedOnPost');
       else if (!a.options.replyToUsersWhoCommentedOnOtherPosts && posts.some((p) => !samePostOf(p))) reasons.set(idOf(a), 'answeredOnOtherPost');
     }
-  }
+  };
+  await authorRules(deps.db, passing());
 
   // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
   let existingContactId: number | null = null;
@@ -79,6 +82,14 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   let acted = 0;
   let declined = 0;
   await inTransaction(deps.db, async (trx) => {
+    // Two comments of one author processed at once (two jobs) must not both pass the per-author
+    // rules: on PostgreSQL the author is locked for the transaction, and the rules are asked again
+    // under the lock (SQLite transactions run one at a time already).
+    const perAuthor = passing().filter((a) => a.options.replyOncePerUserPerPost || !a.options.replyToUsersWhoCommentedOnOtherPosts);
+    if (perAuthor.length > 0) {
+      if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`comment-author:${workspaceId}:${comment.authorId}`}))`.execute(trx);
+      await authorRules(trx, perAuthor);
+    }
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
       linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
