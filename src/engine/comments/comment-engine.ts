@@ -93,8 +93,6 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
       linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
-      // The commenter counts as a monthly active contact (a contact made before this month too).
-      await touchContactActivity(trx, workspaceId, idOf(linked.contact));
     }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
@@ -124,6 +122,10 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     const missed = await insertCommentEvents(trx, workspaceId, declines);
     await addToCounters(trx, workspaceId, missed, ['missed_count']);
     declined = missed.length;
+    // The commenter counts as a monthly active contact (a contact made before this month too).
+    // Last, after the automations' counters: a reply job locks an automation, then the contact,
+    // and taking them in the other order here deadlocked the two on PostgreSQL.
+    if (linked) await touchContactActivity(trx, workspaceId, idOf(linked.contact));
     // Inside the event job's transaction (see process-event.ts), in the order they were planned.
     for (const { id, action } of immediate) await runActionInline({ ...deps, db: trx }, workspaceId, id, action);
   });
