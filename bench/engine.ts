@@ -4,7 +4,8 @@
 // BENCH_SEED), so each event is matched against all of them and answered by one.
 // Options: BENCH_ENGINE_DATABASE_URL (a temp SQLite file; a postgres:// URL for PostgreSQL),
 // BENCH_SECONDS (10), BENCH_BATCH (10 comments per webhook body), BENCH_CONNECTIONS (10),
-// BENCH_LATENCY_RATE (20 single-comment webhooks per second for the latency phase), BENCH_SEED (42).
+// BENCH_LATENCY_RATE (20 single-comment webhooks per second for the latency phase), BENCH_SEED (42),
+// BENCH_INGEST_ONLY=1 (a server without workers: what acknowledging signed webhooks alone takes).
 import autocannon from 'autocannon';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ const secret = 'bench-app-secret-0123456789';
 const account = 'bench-photo-account';
 const databaseUrl = process.env.BENCH_ENGINE_DATABASE_URL ?? join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'engine.db');
 const engine = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
+const ingestOnly = process.env.BENCH_INGEST_ONLY === '1';
 
 /** mulberry32: a small seeded PRNG, so every run sends the same comments. */
 function prng(s: number) {
@@ -112,7 +114,7 @@ const server = await startProcess('src/server.ts', {
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   WEBHOOK_APP_SECRET: secret,
-  RUN_WORKERS: 'true',
+  RUN_WORKERS: ingestOnly ? 'false' : 'true',
 });
 const url = `${server.url}/webhooks/photo`;
 const lines: string[] = [];
@@ -134,6 +136,12 @@ try {
     ],
   });
   const ingested = (await counts(setup.db)).events;
+  if (ingestOnly) {
+    console.log(`| ${engine} ingest only | ${automations} | ${batch} | ${ingested} | ${Math.round(ingested / seconds)} | - | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} |`);
+    await stopProcess(server.child);
+    await setup.destroy();
+    process.exit(0);
+  }
   const drained = await drain(setup.db, ingested, 600_000);
   const total = (drained - started) / 1000;
   lines.push(
