@@ -1,6 +1,6 @@
+import { sql } from 'kysely';
 import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
-import { sql } from 'kysely';
 import { isPostgres, type Executor } from '../db/database.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
@@ -14,22 +14,23 @@ import type { EngineDeps } from './context.js';
  */
 export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: JobHelpers) => Promise<string>;
 
+/** About 25 ms of work on this machine's SQLite: long enough to share a commit, short enough not to stall API writes. */
+const EVENTS_PER_TRANSACTION = 20;
+
 /**
  * Processes the job's events one after the other. An event already marked processed is skipped:
  * its processor committed everything it does (follow-up jobs included) before the mark, so a job
  * run again after its worker died resumes at the first event left.
  *
- * On SQLite with the sandbox adapter the whole job is one transaction, and actions due at once
- * (an immediate reply, a like, a hide) run inside it rather than as jobs: SQLite runs one writer at
- * a time anyway, and its cost is per commit (WAL page writes), so ten events with their replies in
- * one commit instead of about eighty is most of the engine's SQLite throughput (bench/engine.ts).
+ * On SQLite with the sandbox adapter the job runs in transactions of up to 20 events, and actions
+ * due at once (an immediate reply, a like, a hide) run inside them rather than as jobs: SQLite runs
+ * one writer at a time anyway, and its cost is per commit (WAL page writes), so ten events with
+ * their replies in one commit instead of about eighty is most of the engine's SQLite throughput
+ * (bench/engine.ts).
  * Each event has a savepoint: one that fails is rolled back alone, the others commit, and the job
  * is retried for it. PostgreSQL and network adapters keep a transaction per step: row locks held
  * across a batch would serialise workers, and a network call must never hold a transaction open.
  */
-/** About 25 ms of work on this machine's SQLite: long enough to share a commit, short enough not to stall API writes. */
-const EVENTS_PER_TRANSACTION = 20;
-
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
   const processOne = async (deps: EngineDeps, workspaceId: number, id: number, helpers: JobHelpers) => {
     const stored = await findChannelEvent(deps.db, workspaceId, id);
@@ -77,7 +78,7 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
 }
 
 /** Runs `fn` inside a savepoint of the transaction: its writes are undone alone when it throws. */
-export async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>): Promise<T> {
+async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>): Promise<T> {
   await sql`savepoint engine_step`.execute(trx);
   try {
     const result = await fn();
