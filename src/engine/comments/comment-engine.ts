@@ -54,42 +54,36 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   const reasons = new Map<number, DeclineReason | null>(automations.map((a) => [idOf(a), declineBeforeContact(a, keywords.get(idOf(a))!, comment, text, timeZone)]));
   const passing = () => automations.filter((a) => reasons.get(idOf(a)) === null);
 
-  // 2. Whom each automation answered on which post (asked again inside the transaction, below).
-  const authorRules = async (db: Executor, of: StoredCommentAutomation[]) => {
-    if (of.length === 0) return;
-    const answered = await answeredPostsOfAuthor(db, workspaceId, of.map(idOf), comment.authorId);
-    for (const a of of) {
-      const posts = answered.get(idOf(a)) ?? [];
-      const samePostOf = (p: string | null) => (p === null || comment.postId === null ? p === comment.postId : samePost(p, comment.postId));
-      if (a.options.replyOncePerUserPerPost && posts.some(samePostOf)) reasons.set(idOf(a), 'alreadyRepliedOnPost');
-      else if (!a.options.replyToUsersWhoCommentedOnOtherPosts && posts.some((p) => !samePostOf(p))) reasons.set(idOf(a), 'answeredOnOtherPost');
-    }
-  };
-  await authorRules(deps.db, passing());
-
-  // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
-  let existingContactId: number | null = null;
-  if (passing().length > 0) {
-    existingContactId = await contactIdBySource(deps.db, inbox, comment.authorId);
-    let refusal: DeclineReason | null = null;
-    if (existingContactId !== null && (await isBlocked(deps.db, workspaceId, existingContactId))) refusal = 'blockedContact';
-    else if (await overMacLimit(deps.db, workspaceId, existingContactId, new Date(), set.macLimit)) refusal = 'macLimitReached';
-    if (refusal) for (const a of passing()) reasons.set(idOf(a), refusal);
-  }
-
   const now = new Date();
   const immediate: { id: number; action: CommentActionName }[] = [];
   let acted = 0;
   let declined = 0;
   await inTransaction(deps.db, async (trx) => {
-    // Two comments of one author processed at once (two jobs) must not both pass the per-author
-    // rules: on PostgreSQL the author is locked for the transaction, and the rules are asked again
-    // under the lock (SQLite transactions run one at a time already).
+    // 2. Whom each automation with a per-author option answered on which post. Asked inside the
+    // transaction, under a per-author lock on PostgreSQL (SQLite transactions run one at a time):
+    // two comments of one author processed at once by two jobs must not both pass.
     const perAuthor = passing().filter((a) => a.options.replyOncePerUserPerPost || !a.options.replyToUsersWhoCommentedOnOtherPosts);
     if (perAuthor.length > 0) {
       if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`comment-author:${workspaceId}:${comment.authorId}`}))`.execute(trx);
-      await authorRules(trx, perAuthor);
+      const answered = await answeredPostsOfAuthor(trx, workspaceId, perAuthor.map(idOf), comment.authorId);
+      const samePostOf = (p: string | null) => (p === null || comment.postId === null ? p === comment.postId : samePost(p, comment.postId));
+      for (const a of perAuthor) {
+        const posts = answered.get(idOf(a)) ?? [];
+        if (a.options.replyOncePerUserPerPost && posts.some(samePostOf)) reasons.set(idOf(a), 'alreadyRepliedOnPost');
+        else if (!a.options.replyToUsersWhoCommentedOnOtherPosts && posts.some((p) => !samePostOf(p))) reasons.set(idOf(a), 'answeredOnOtherPost');
+      }
     }
+
+    // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
+    let existingContactId: number | null = null;
+    if (passing().length > 0) {
+      existingContactId = await contactIdBySource(trx, inbox, comment.authorId);
+      let refusal: DeclineReason | null = null;
+      if (existingContactId !== null && (await isBlocked(trx, workspaceId, existingContactId))) refusal = 'blockedContact';
+      else if (await overMacLimit(trx, workspaceId, existingContactId, new Date(), set.macLimit)) refusal = 'macLimitReached';
+      if (refusal) for (const a of passing()) reasons.set(idOf(a), refusal);
+    }
+
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
       linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
