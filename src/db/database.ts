@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, PostgresAdapter, type LogEvent, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -96,3 +96,21 @@ export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof 
  * SQLite, src/engine/process-event.ts).
  */
 export const inTransaction = <T>(db: Executor, fn: (trx: Executor) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
+/**
+ * Runs `fn` inside a savepoint of the transaction `trx`: when it throws, its writes are undone
+ * alone (the transaction goes on), unless `keepOnError(err)` says they record the failure itself.
+ * Savepoints nest (SQLite and PostgreSQL both address the innermost of a name).
+ */
+export async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>, keepOnError: (err: unknown) => boolean = () => false): Promise<T> {
+  await sql`savepoint step`.execute(trx);
+  try {
+    const result = await fn();
+    await sql`release savepoint step`.execute(trx);
+    return result;
+  } catch (err) {
+    if (!keepOnError(err)) await sql`rollback to savepoint step`.execute(trx);
+    await sql`release savepoint step`.execute(trx);
+    throw err;
+  }
+}

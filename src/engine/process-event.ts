@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
-import { isPostgres, type Executor } from '../db/database.js';
+import { isPostgres, withSavepoint } from '../db/database.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
@@ -44,49 +43,29 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
     const ids = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
     const joinTransaction = deps.adapter.joinTransaction;
+    // One event that fails must not hold back the others of its delivery: they are processed, and
+    // the job is retried for it (the ones done are skipped then).
     let failure: unknown = null;
-    if (!joinTransaction || isPostgres(deps.db)) {
-      // One event that fails must not hold back the others of its delivery: they are processed,
-      // and the job is retried for it (the done ones are skipped then).
-      for (const id of ids) {
+    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>) => {
+      for (const id of some) {
         try {
-          await processOne(deps, payload.workspaceId, id, helpers);
+          await step(() => processOne(d, payload.workspaceId, id, helpers));
         } catch (err) {
           failure ??= err;
         }
       }
-      if (failure !== null) throw failure;
-      return;
+    };
+    if (!joinTransaction || isPostgres(deps.db)) {
+      await each(deps, ids, (run) => run());
+    } else {
+      // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
+      // request, and SQLite's one writer would keep every API write waiting behind them.
+      for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
+        await deps.db.transaction().execute((trx) =>
+          each({ ...deps, db: trx, adapter: joinTransaction(trx), inline: true }, ids.slice(i, i + EVENTS_PER_TRANSACTION), (run) => withSavepoint(trx, run)),
+        );
+      }
     }
-    // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
-    // request, and SQLite's one writer would keep every API write waiting behind them.
-    for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
-      await deps.db.transaction().execute(async (trx) => {
-        const local: EngineDeps = { ...deps, db: trx, adapter: joinTransaction(trx), inline: true };
-        for (const id of ids.slice(i, i + EVENTS_PER_TRANSACTION)) {
-          try {
-            await withSavepoint(trx, () => processOne(local, payload.workspaceId, id, helpers));
-          } catch (err) {
-            failure ??= err;
-          }
-        }
-      });
-    }
-    // The events that went through are committed; the job is retried for the one that did not.
     if (failure !== null) throw failure;
   };
-}
-
-/** Runs `fn` inside a savepoint of the transaction: its writes are undone alone when it throws. */
-async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>): Promise<T> {
-  await sql`savepoint engine_step`.execute(trx);
-  try {
-    const result = await fn();
-    await sql`release savepoint engine_step`.execute(trx);
-    return result;
-  } catch (err) {
-    await sql`rollback to savepoint engine_step`.execute(trx);
-    await sql`release savepoint engine_step`.execute(trx);
-    throw err;
-  }
 }

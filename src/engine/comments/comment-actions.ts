@@ -1,6 +1,6 @@
 import type { ActionResult, AdapterInbox, CommentCall } from '../../channels/channel-adapter.js';
 import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
-import { inTransaction, type Executor } from '../../db/database.js';
+import { inTransaction, withSavepoint, type Executor } from '../../db/database.js';
 import { nowIso, parseJson } from '../../db/values.js';
 import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
@@ -11,7 +11,6 @@ import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../../queue/types.js';
-import { sql } from 'kysely';
 import { ensureConversation, touchContactActivity } from '../contact-link.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
@@ -223,16 +222,19 @@ async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): 
   return holder?.automation_id === t.automationId;
 }
 
+/** The automation's hide of the comment is done or waiting (and not skipped or failed). */
+const hides = (actions: CommentAction[]) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done'));
+
 /** Hidden by this engine and not shown again: a hide of any automation on the comment is pending or done, its unhide not done. */
 async function commentHidden(db: Executor, t: Target): Promise<boolean> {
   const rows = await actionsOfEvent(db, t.workspaceId, t.eventId);
-  return rows.some(({ actions }) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide' && a.status === 'done'));
+  return rows.some(({ actions }) => hides(actions) && !actions.some((a) => a.action === 'unhide' && a.status === 'done'));
 }
 
 /** Another automation hid the comment for good (its hide done or waiting, no unhide of its own to come): showing it again would undo that. */
 async function hiddenForGoodByAnother(db: Executor, t: Target): Promise<boolean> {
   const rows = await actionsOfEvent(db, t.workspaceId, t.eventId);
-  return rows.some(({ id, actions }) => id !== t.id && actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done')) && !actions.some((a) => a.action === 'unhide'));
+  return rows.some(({ id, actions }) => id !== t.id && hides(actions) && !actions.some((a) => a.action === 'unhide'));
 }
 
 /** The reply's content for the comment's contact, or a reason to skip it. */
@@ -323,13 +325,10 @@ export async function runActionInline(deps: EngineDeps, workspaceId: number, com
     signal: new AbortController().signal,
     logger: deps.logger,
   };
-  await sql`savepoint engine_action`.execute(deps.db);
   try {
-    await handlers[action](deps, payload, helpers);
-    await sql`release savepoint engine_action`.execute(deps.db);
+    // A refusal (ChannelError) keeps its error log and counts; anything else is undone.
+    await withSavepoint(deps.db, () => handlers[action](deps, payload, helpers), isChannelError);
   } catch (err) {
-    if (!isChannelError(err)) await sql`rollback to savepoint engine_action`.execute(deps.db);
-    await sql`release savepoint engine_action`.execute(deps.db);
     deps.logger.warn({ err, workspaceId, commentEventId, action }, 'an immediate action did not complete; its job retries it');
     await deps.queue.enqueue(deps.db, { ...job, runAt: new Date(Date.now() + retryDelayMs(1)), maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS - 1 });
   }
