@@ -176,8 +176,8 @@ export async function bumpCommentAutomationsVersion(db: Executor, workspaceId: n
   await db.updateTable('workspaces').set((eb) => ({ comment_automations_version: eb('comment_automations_version', '+', 1) })).where('id', '=', workspaceId).execute();
 }
 
-/** The workspace's comment-automation version (see bumpCommentAutomationsVersion); null when it is gone. */
-export async function commentAutomationsVersion(db: Executor, workspaceId: number): Promise<{ version: number; timezone: string | null; macLimit: number | null } | null> {
+/** The workspace's comment-automation version (see bumpCommentAutomationsVersion), timezone and MAC limit; null when it is gone. */
+export async function commentAutomationsVersionAndSettings(db: Executor, workspaceId: number): Promise<{ version: number; timezone: string | null; macLimit: number | null } | null> {
   // With the settings every comment needs (schedule timezone, MAC limit): one read per event for all three.
   const row = await db.selectFrom('workspaces').select(['comment_automations_version', 'timezone', 'mac_limit']).where('id', '=', workspaceId).executeTakeFirst();
   return row ? { version: Number(row.comment_automations_version), timezone: row.timezone, macLimit: row.mac_limit } : null;

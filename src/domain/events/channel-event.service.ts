@@ -32,7 +32,16 @@ export interface IngestDeps {
  * a crash before the commit leaves nothing (the network redelivers). A redelivered event (same
  * inbox, kind and network id) inserts nothing and enqueues nothing, so it is processed once.
  */
-async function store(deps: IngestDeps, channel: Channel, source: 'webhook' | 'dev', events: AccountEvent[], inboxes: EventInbox[], ignored: number, before?: (trx: Executor) => Promise<void>, invalid = 0): Promise<IngestResult> {
+async function store(
+  deps: IngestDeps,
+  channel: Channel,
+  source: 'webhook' | 'dev',
+  events: AccountEvent[],
+  inboxes: EventInbox[],
+  skipped: { ignored: number; invalid: number },
+  before?: (trx: Executor) => Promise<void>,
+): Promise<IngestResult> {
+  const { ignored, invalid } = skipped;
   const byAccount = new Map<string, EventInbox[]>();
   for (const inbox of inboxes) byAccount.set(inbox.sourceId, [...(byAccount.get(inbox.sourceId) ?? []), inbox]);
   const result: IngestResult = { received: events.length + ignored + invalid, stored: 0, duplicates: 0, unknownAccounts: 0, ignored, invalid, eventIds: [] };
@@ -77,7 +86,7 @@ export async function ingestWebhook(deps: IngestDeps, channel: Channel, body: We
   const { events, ignored, invalid } = normaliseEntries(channel, body.entry, new Date(), { strict: false });
   if (invalid.length > 0) deps.logger?.warn({ channel, issues: invalid.slice(0, 10) }, `webhook: ${invalid.length} change(s) without the shape we read were acknowledged and dropped`);
   const inboxes = await findInboxesByAccount(deps.db, channel, [...new Set(events.map((e) => e.accountId))]);
-  return store(deps, channel, 'webhook', events, inboxes, ignored, undefined, invalid.length);
+  return store(deps, channel, 'webhook', events, inboxes, { ignored, invalid: invalid.length });
 }
 
 /**
@@ -98,7 +107,7 @@ export async function injectDevEvents(deps: IngestDeps, workspaceId: number, inp
   const unknown = accounts.filter((a) => !inboxes.some((i) => i.sourceId === a));
   // An entry's id is an inbox's sourceId.
   if (unknown.length > 0) throw unknownReferences('entry', unknown);
-  return store(deps, input.channel, 'dev', events, inboxes, ignored, async (trx) => {
+  return store(deps, input.channel, 'dev', events, inboxes, { ignored, invalid: 0 }, async (trx) => {
     for (const { id, ...lead } of input.leads ?? []) {
       await upsertSandboxRecord(trx, workspaceId, 'lead', id, { createdAt: lead.createdAt ?? new Date().toISOString(), formId: lead.formId ?? null, adId: lead.adId ?? null, fields: lead.fields });
     }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { Channel } from '../../domain/automations/comment-automation.schema.js';
-import { commentAutomationsOfChannels, commentAutomationsVersion, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { commentAutomationsOfChannels, commentAutomationsVersionAndSettings, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import { normaliseText } from './comment-matching.js';
 
 /** An active automation with its keywords normalised once, for matching many comments. */
@@ -76,7 +76,7 @@ export function createAutomationCache(): AutomationCache {
   return {
     async active(db, workspaceId, channel) {
       // Read before the list: a change committed in between is reloaded next time, never missed.
-      const current = await commentAutomationsVersion(db, workspaceId);
+      const current = await commentAutomationsVersionAndSettings(db, workspaceId);
       if (current === null) return { ...indexed([]), timezone: null, macLimit: null };
       const { version, timezone, macLimit } = current;
       const key = `${workspaceId}:${channel}`;
