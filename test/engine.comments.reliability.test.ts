@@ -6,8 +6,7 @@ import { ChannelError } from '../src/channels/channel-error.js';
 import type { ChannelAdapter } from '../src/channels/channel-adapter.js';
 import { engineDepsOf } from '../src/engine/context.js';
 import { engineTasks } from '../src/engine/tasks.js';
-import type { JobHelpers } from '../src/queue/types.js';
-import { quietLogger } from './support/queue.js';
+import { manualJobHelpers } from './support/queue.js';
 import { fixtures } from './support/fixtures.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
@@ -68,12 +67,11 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       // No joinTransaction: the per-step path on either engine. Asked for an unknown post's kind, it crashes.
       const { joinTransaction: _join, ...perStep } = sandboxAdapter(t.db);
       const broken: ChannelAdapter = { ...perStep, fetchPosts: () => Promise.reject(new Error('adapter crashed')) };
-      const stepHelpers: JobHelpers = { job: { id: 'manual', task: 'event.process', attempt: 1, maxAttempts: 10, key: null }, signal: new AbortController().signal, logger: quietLogger };
       await t.stopWorkers();
       try {
         await t.webhook('photo', photoWebhook(w.photo.account, { id: 'st-1', from: 'st-a', media: 'm-unknown' }, { id: 'st-2', from: 'st-b', media: 'm-known' }));
         const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
-        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, stepHelpers)).rejects.toThrow('adapter crashed');
+        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, manualJobHelpers())).rejects.toThrow('adapter crashed');
         // The second event of the delivery was processed (its reply is a job on this path) although the first failed.
         const replies = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id);
         expect(replies).toHaveLength(1);
@@ -190,7 +188,6 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       t = await createEngineTestApp();
     });
     afterAll(() => t?.close());
-    const helpers: JobHelpers = { job: { id: 'manual', task: 'event.process', attempt: 1, maxAttempts: 10, key: null }, signal: new AbortController().signal, logger: quietLogger };
     /** The sandbox, except that the private reply it sends inside a transaction fails with `err`. */
     const failingInside = (err: Error): ChannelAdapter => ({
       ...sandboxAdapter(t.db),
@@ -206,7 +203,7 @@ describe(`comment engine reliability on ${testEngine}`, () => {
         const refusal = new ChannelError({ reason: 'rateLimited', httpCode: 429, providerMessage: '(#4) Application request limit reached' });
         const run = async (adapter: ChannelAdapter) => {
           const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
-          await engineTasks({ ...engineDepsOf(t.app.deps), adapter })['event.process']!(job.payload, helpers);
+          await engineTasks({ ...engineDepsOf(t.app.deps), adapter })['event.process']!(job.payload, manualJobHelpers());
           await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
         };
         await run(failingInside(refusal));
@@ -246,7 +243,7 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       try {
         await t.webhook('photo', photoWebhook(w.photo.account, { id: 'ev-1', from: 'ev-a', media: 'm-known' }, { id: 'ev-2', from: 'ev-b', media: 'm-unknown' }, { id: 'ev-3', from: 'ev-c', media: 'm-known' }));
         const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
-        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, helpers)).rejects.toThrow('adapter crashed');
+        await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, manualJobHelpers())).rejects.toThrow('adapter crashed');
         expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply ev-1 Thanks!', 'privateReply ev-3 Thanks!']);
         const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
         expect(open.map((e) => e.external_id)).toEqual(['ev-2']);

@@ -6,13 +6,12 @@ import { upsertSandboxRecord } from '../src/domain/sandbox/sandbox-record.reposi
 import { engineDepsOf } from '../src/engine/context.js';
 import { LEAD_REPLY_TASK, type LeadReplyPayload } from '../src/engine/leads/lead.processor.js';
 import { engineTasks } from '../src/engine/tasks.js';
-import type { JobHelpers } from '../src/queue/types.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, T0 } from './support/fixtures.js';
 import type { TestWorkspace } from './support/harness.js';
-import { quietLogger } from './support/queue.js';
+import { manualJobHelpers } from './support/queue.js';
 
 /**
  * Each lead acts once: a redelivered webhook, an event job or reply job run again (a worker died),
@@ -42,7 +41,6 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
   const errorLogs = async (w: TestWorkspace = ws) => (await t.request('GET', '/v1/error-logs?perPage=50', { token: w.developerToken })).body.data as { action: string; detail: string; httpCode: string; contactId: string }[];
   const eventOf = async (leadId: string, workspaceId = ws.id) =>
     t.db.selectFrom('channel_events').select(['id', 'outcome', 'processed_at']).where('workspace_id', '=', workspaceId).where('kind', '=', 'lead').where('external_id', '=', leadId).executeTakeFirstOrThrow();
-  const helpers = (attempt: number, maxAttempts: number): JobHelpers => ({ job: { id: 'manual', task: 'manual', attempt, maxAttempts, key: null }, signal: new AbortController().signal, logger: quietLogger });
 
   beforeAll(async () => {
     t = await createEngineTestApp(unlimited);
@@ -98,7 +96,7 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       expect((await t.webhook('net', leadgen(ids))).body).toMatchObject({ stored: 6 });
       const tasks = engineTasks(engineDepsOf(t.app.deps));
       const events = await Promise.all(ids.map((id) => eventOf(id)));
-      await Promise.all(events.map((e) => tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: e.id }, helpers(1, 10))));
+      await Promise.all(events.map((e) => tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: e.id }, manualJobHelpers(1, 10))));
     } finally {
       await t.startWorkers();
     }
@@ -121,7 +119,7 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       await t.webhook('net', leadgen(ids));
       const tasks = engineTasks(engineDepsOf(t.app.deps));
       const events = await Promise.all(ids.map((id) => eventOf(id)));
-      await Promise.all(events.map((e) => tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: e.id }, helpers(1, 10))));
+      await Promise.all(events.map((e) => tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: e.id }, manualJobHelpers(1, 10))));
     } finally {
       await t.startWorkers();
     }
@@ -187,16 +185,16 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       const event = await eventOf('F-1');
       // Its job waits (no workers): this test runs it, with the refusing adapter.
       expect((await t.jobs()).filter((j) => j.task === PROCESS_EVENT_TASK && (j.payload as { eventIds: number[] }).eventIds.includes(event.id))).toHaveLength(1);
-      await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: event.id }, helpers(1, 10));
+      await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: event.id }, manualJobHelpers(1, 10));
       const replyJob = (await t.jobs()).find((j) => j.task === LEAD_REPLY_TASK && (j.payload as LeadReplyPayload).eventId === event.id);
       expect(replyJob).toMatchObject({ key: `lead:${event.id}:reply` });
       const payload = replyJob!.payload as LeadReplyPayload;
 
       // Retryable with tries left: logged and thrown (the queue retries with backoff); nothing stored.
-      await expect(tasks[LEAD_REPLY_TASK]!(payload, helpers(1, 3))).rejects.toThrow(/rateLimited/);
+      await expect(tasks[LEAD_REPLY_TASK]!(payload, manualJobHelpers(1, 3))).rejects.toThrow(/rateLimited/);
       expect((await messages()).filter((m) => m.contact_id === payload.contactId)).toEqual([]);
       // The last try: logged, and the message stored as failed.
-      await tasks[LEAD_REPLY_TASK]!(payload, helpers(3, 3));
+      await tasks[LEAD_REPLY_TASK]!(payload, manualJobHelpers(3, 3));
       expect((await messages()).filter((m) => m.contact_id === payload.contactId)).toEqual([
         expect.objectContaining({ status: 'failed', text: 'Hi', error: 'rateLimited: (#4) Application request limit reached' }),
       ]);
@@ -211,9 +209,9 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       await seed(ws.id, 'F-2', 'closed@example.com');
       await t.webhook('net', leadgen(['F-2']));
       const second = await eventOf('F-2');
-      await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: second.id }, helpers(1, 10));
+      await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: second.id }, manualJobHelpers(1, 10));
       const secondPayload = (await t.jobs()).find((j) => j.task === LEAD_REPLY_TASK && (j.payload as LeadReplyPayload).eventId === second.id)!.payload as LeadReplyPayload;
-      await tasks[LEAD_REPLY_TASK]!(secondPayload, helpers(1, 10));
+      await tasks[LEAD_REPLY_TASK]!(secondPayload, manualJobHelpers(1, 10));
       expect((await messages()).filter((m) => m.contact_id === secondPayload.contactId)).toEqual([expect.objectContaining({ status: 'failed', error: 'windowClosed: Outside of allowed window' })]);
     } finally {
       await t.startWorkers();

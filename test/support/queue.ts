@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { inject } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { startJobRunner, type JobRunner, type TaskList } from '../../src/queue/index.js';
+import { startJobRunner, type JobHelpers, type JobRunner, type TaskList } from '../../src/queue/index.js';
 import { testEngine } from './engine.js';
 
 /**
@@ -21,6 +21,9 @@ export const workerSchemaForTest = (): string =>
 
 /** Silent; QUEUE_TEST_LOG_LEVEL=warn (say) shows the runners' own log lines when a test needs explaining. */
 export const quietLogger = createLogger(process.env.QUEUE_TEST_LOG_LEVEL ?? 'silent');
+
+/** What a runner hands a task, for a test that runs a task itself: try `attempt` of `maxAttempts`. */
+export const manualJobHelpers = (attempt = 1, maxAttempts = 10): JobHelpers => ({ job: { id: 'manual', task: 'manual', attempt, maxAttempts, key: null }, signal: new AbortController().signal, logger: quietLogger });
 
 export interface TestRunnerOptions {
   database: Database;
