@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CommentAutomationDocument,
+  CommentAutomationEventsDocument,
   CommentAutomationsDocument,
+  ContactMessagesDocument,
   ContactByIdentifierDocument,
   ContactsWithEverythingDocument,
   ConversationDocument,
@@ -10,10 +12,15 @@ import {
   DynamicImagesDocument,
   ErrorLogsDocument,
   LeadAdAutomationsDocument,
+  OutboxDocument,
+  RefreshContactProfileDocument,
+  SendMessageDocument,
   TagsDocument,
+  TriggerAutoReplyDocument,
   UnfollowConversationDocument,
   WorkspaceCountsDocument,
 } from './graphql/generated/graphql.js';
+import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures } from './support/fixtures.js';
 import { fieldError, gql } from './support/graphql.js';
@@ -107,6 +114,26 @@ describe('GraphQL workspace isolation', () => {
       data: null,
       errors: [fieldError(['commentAutomation'], notFound('Comment automation'), 'Comment automation not found')],
     });
+  });
+
+  it("B's contact's messages, its automation's events and B's outbox are out of A's reach; A's sends to B's contact are notFound", async () => {
+    const codeOf = (body: { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] }) => [body.errors?.[0]?.extensions?.code, body.errors?.[0]?.extensions?.status];
+    const messages = (await gql(t, ContactMessagesDocument, { identifier: ids.b.contact }, asA)).body;
+    expect([messages.data, ...codeOf(messages)]).toEqual([null, 'notFound', 404]);
+    const events = (await gql(t, CommentAutomationEventsDocument, { id: ids.b.netComment, channel: 'net' }, asA)).body;
+    expect([events.data, ...codeOf(events)]).toEqual([null, 'notFound', 404]);
+    for (const [document, variables] of [
+      [SendMessageDocument, { identifier: ids.b.contact, text: 'Hi' }],
+      [TriggerAutoReplyDocument, { identifier: ids.b.contact }],
+      [RefreshContactProfileDocument, { identifier: ids.b.contact }],
+    ] as const) {
+      const res = (await gql(t, document as typeof SendMessageDocument, variables as { identifier: string; text: string }, asA)).body;
+      expect([res.data, ...codeOf(res)]).toEqual([null, 'notFound', 404]);
+    }
+    const bInbox = await fixtures(t.db, b.id).inbox('b-outbox-inbox', 'photo');
+    await sandboxAdapter(t.db).sendMessage({ workspaceId: b.id, inbox: { id: bInbox, channel: 'photo', sourceId: 'b-account' }, recipientId: 'b-person', contactId: Number(ids.b.contact), content: { type: 'text', text: 'for B' } });
+    expect((await gql(t, OutboxDocument, {}, asA)).body.data!.outbox.data).toEqual([]);
+    expect((await gql(t, OutboxDocument, {}, { token: b.developerToken })).body.data!.outbox.data).toHaveLength(1);
   });
 
   it("A cannot unfollow B's conversation or delete B's lead-ad automation: notFound, and B's rows are unchanged", async () => {

@@ -193,6 +193,18 @@ describe(`sending messages to a contact on ${testEngine}`, () => {
       const res = await send('424242', { text: 'Hi' });
       expect([res.status, res.body.code]).toEqual([404, 'notFound']);
     });
+
+    it("another workspace's contact is 404 as if it did not exist, for sending, auto-replies and profile refresh; nothing is sent", async () => {
+      const b = await t.workspace({ name: 'Bravo sends' });
+      const theirs = await messagingContact(t, b);
+      const unknown = await send('424242', { text: 'Hi' });
+      for (const [path, body] of [[`/v1/contacts/${theirs.contact}/messages`, { text: 'Hi', inboxId: String(theirs.inbox) }], [`/v1/contacts/${theirs.contact}/auto-replies`, {}], [`/v1/contacts/${theirs.contact}/refresh-profile`, undefined]] as const) {
+        const res = await t.request('POST', path, { token: ws.developerToken, ...(body === undefined ? {} : { body }) });
+        expect([res.status, res.body.code, res.body.message]).toEqual([404, 'notFound', unknown.body.message]);
+      }
+      expect(await outboxMessages(t, b, theirs.contact)).toEqual([]);
+      expect(await t.db.selectFrom('messages').select('id').where('contact_id', '=', theirs.contact).execute()).toEqual([]);
+    });
   });
 
   describe('auto-replies', () => {
