@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared } from '../src/db/prepared.js';
+import { createTestApp, type TestApp } from './support/harness.js';
+import { fixtures } from './support/fixtures.js';
+
+/**
+ * Statements compiled once and run with new values (src/db/prepared.ts), on the test engine: each
+ * call answers for its own values, in and out of transactions, and a builder that would compile the
+ * first call's values into the SQL text fails instead of answering for the wrong row.
+ */
+describe('prepared statements', () => {
+  let t: TestApp;
+  let ws: number;
+  let other: number;
+  const contacts: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ws = (await t.workspace()).id;
+    other = (await t.workspace()).id;
+    const f = fixtures(t.db, ws);
+    for (const name of ['Ada', 'Grace', 'Edsger']) contacts.push(await f.contact({ firstName: name }));
+    await fixtures(t.db, other).contact({ firstName: 'Other' });
+  });
+  afterAll(() => t.close());
+
+  const byId = prepared((db, p: { workspaceId: number; id: number }) => db.selectFrom('contacts').select(['id', 'first_name']).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
+  const rename = prepared((db, p: { workspaceId: number; id: number; name: string }) =>
+    db.updateTable('contacts').set({ first_name: p.name }).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+  );
+
+  it('answers each call for its own values', async () => {
+    const names = [];
+    for (const id of contacts) names.push((await byId.first(t.db, { workspaceId: ws, id }))?.first_name);
+    expect(names).toEqual(['Ada', 'Grace', 'Edsger']);
+    // The same statement, another workspace: the workspace is a value like any other.
+    expect(await byId.first(t.db, { workspaceId: other, id: contacts[0]! })).toBeUndefined();
+    expect(await byId.all(t.db, { workspaceId: ws, id: contacts[1]! })).toEqual([{ id: contacts[1], first_name: 'Grace' }]);
+  });
+
+  it('runs inside a transaction and counts the rows a write changed', async () => {
+    await t.db.transaction().execute(async (trx) => {
+      expect(await rename.run(trx, { workspaceId: ws, id: contacts[2]!, name: 'Edsger W.' })).toBe(1);
+      expect(await rename.run(trx, { workspaceId: other, id: contacts[2]!, name: 'nobody' })).toBe(0);
+      expect((await byId.first(trx, { workspaceId: ws, id: contacts[2]! }))?.first_name).toBe('Edsger W.');
+    });
+    expect((await byId.first(t.db, { workspaceId: ws, id: contacts[2]! }))?.first_name).toBe('Edsger W.');
+  });
+
+  it('keeps constants the builder wrote and fills in only the values', async () => {
+    const named = prepared((db, p: { workspaceId: number; name: string }) =>
+      db.selectFrom('contacts').select('first_name').where('workspace_id', '=', p.workspaceId).where('first_name', '=', p.name).where('gender', '=', 'unknown').limit(sql.lit(1)),
+    );
+    expect(await named.first(t.db, { workspaceId: ws, name: 'Grace' })).toEqual({ first_name: 'Grace' });
+    expect(await named.first(t.db, { workspaceId: ws, name: 'Ada' })).toEqual({ first_name: 'Ada' });
+  });
+
+  it('refuses a builder whose value does not reach the parameters, before running anything', async () => {
+    // Made into a string when built: the first call's value would be in the SQL of every call.
+    const stringified = prepared((db, p: { workspaceId: number; name: string }) => db.selectFrom('contacts').select('id').where('workspace_id', '=', p.workspaceId).where('first_name', '=', `${p.name}`));
+    await expect(stringified.first(t.db, { workspaceId: ws, name: 'Ada' })).rejects.toThrow('name did not reach the parameters');
+    const spread = prepared((db, p: { first_name: string }) => db.insertInto('tags').values({ ...p, workspace_id: 1, name: 'x', created_at: '', updated_at: '' }));
+    await expect(spread.run(t.db, { first_name: 'x' })).rejects.toThrow('one by one, by name');
+  });
+
+  it('refuses a call without one of the values', async () => {
+    await expect(byId.first(t.db, { workspaceId: ws } as { workspaceId: number; id: number })).rejects.toThrow('no value for id');
+  });
+});
