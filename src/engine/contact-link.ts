@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { idNumber, nowIso } from '../db/values.js';
 import { findContactById, insertContact } from '../domain/contacts/contact.repository.js';
 import type { ContactScalars } from '../domain/contacts/contact.schema.js';
@@ -34,20 +35,16 @@ export function splitName(name: string | null): { firstName: string | null; last
  * of one new person at once make one contact: the contact inbox is unique per inbox and person, and
  * the loser of that race removes the contact it had just inserted and takes the winner's.
  */
-export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant): Promise<LinkedContact> {
+export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, knownContactId?: number | null): Promise<LinkedContact> {
   const workspaceId = inbox.workspaceId;
   let created = false;
   let createdContact: ContactScalars | null = null;
-  let contactId = await contactIdBySource(trx, inbox, who.sourceId);
+  // `knownContactId`: the caller asked contactIdBySource in this transaction already.
+  let contactId = knownContactId !== undefined ? knownContactId : await contactIdBySource(trx, inbox, who.sourceId);
   if (contactId === null) {
     const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
     const id = idNumber(contact.id)!;
-    const linked = await trx
-      .insertInto('contact_inboxes')
-      .values({ workspace_id: workspaceId, contact_id: id, inbox_id: inbox.id, channel: inbox.channel, source_id: who.sourceId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['inbox_id', 'source_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const linked = await insertContactInbox.first(trx, { workspaceId, contactId: id, inboxId: inbox.id, channel: inbox.channel, sourceId: who.sourceId, createdAt: nowIso() });
     if (linked) {
       contactId = id;
       created = true;
@@ -65,35 +62,50 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
 
 /** The contact already linked to this person in this inbox, without creating anything. */
 export async function contactIdBySource(db: Executor, inbox: EventInbox, sourceId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('contact_inboxes')
-    .select('contact_id')
-    .where('inbox_id', '=', inbox.id)
-    .where('source_id', '=', sourceId)
-    .where('workspace_id', '=', inbox.workspaceId)
-    .executeTakeFirst();
+  const row = await contactOfSource.first(db, { inboxId: inbox.id, sourceId, workspaceId: inbox.workspaceId });
   return row?.contact_id ?? null;
 }
 
 /** The contact's latest conversation in the inbox, or a new one (its activity starts now). */
 export async function ensureConversation(trx: Executor, workspaceId: number, contactId: number, inboxId: number): Promise<number> {
-  const existing = await trx
+  const existing = await latestConversation.first(trx, { workspaceId, contactId, inboxId });
+  if (existing) return existing.id;
+  const row = await insertConversation.first(trx, { workspaceId, contactId, inboxId, now: nowIso() });
+  return row!.id;
+}
+
+// The statements above, compiled once (src/db/prepared.ts): every event runs them.
+const contactOfSource = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+  db.selectFrom('contact_inboxes').select('contact_id').where('inbox_id', '=', p.inboxId).where('source_id', '=', p.sourceId).where('workspace_id', '=', p.workspaceId),
+);
+
+const insertContactInbox = prepared((db, p: { workspaceId: number; contactId: number; inboxId: number; channel: string; sourceId: string; createdAt: string }) =>
+  db
+    .insertInto('contact_inboxes')
+    .values({ workspace_id: p.workspaceId, contact_id: p.contactId, inbox_id: p.inboxId, channel: p.channel, source_id: p.sourceId, created_at: p.createdAt })
+    .onConflict((oc) => oc.columns(['inbox_id', 'source_id']).doNothing())
+    .returning('id'),
+);
+
+const latestConversation = prepared((db, p: { workspaceId: number; contactId: number; inboxId: number }) =>
+  db
     .selectFrom('conversations')
     .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('contact_id', '=', contactId)
-    .where('inbox_id', '=', inboxId)
+    .where('workspace_id', '=', p.workspaceId)
+    .where('contact_id', '=', p.contactId)
+    .where('inbox_id', '=', p.inboxId)
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const now = nowIso();
-  const row = await trx
+    // A literal: SQLite runs `limit ?` markedly slower here (10 us against 4 on this machine).
+    .limit(sql.lit(1)),
+);
+
+const insertConversation = prepared((db, p: { workspaceId: number; contactId: number; inboxId: number; now: string }) =>
+  db
     .insertInto('conversations')
     .values({
-      workspace_id: workspaceId,
-      contact_id: contactId,
-      inbox_id: inboxId,
+      workspace_id: p.workspaceId,
+      contact_id: p.contactId,
+      inbox_id: p.inboxId,
       assigned_user_id: null,
       assigned_inbox_team_id: null,
       bot_enabled: 1,
@@ -104,16 +116,14 @@ export async function ensureConversation(trx: Executor, workspaceId: number, con
       archived_at: null,
       contact_last_read_at: null,
       agent_last_read_at: null,
-      last_activity_at: now,
+      last_activity_at: p.now,
       admin_replied_at: null,
       contact_replied_at: null,
-      created_at: now,
-      updated_at: now,
+      created_at: p.now,
+      updated_at: p.now,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+    .returning('id'),
+);
 
 /**
  * Monthly active contacts: a contact counts once it was created this month or messaged (either
@@ -136,10 +146,13 @@ export async function overMacLimit(db: Executor, workspaceId: number, contactId:
 
 /** The contact exchanged a message now: it counts as active this month. */
 export async function touchContactActivity(db: Executor, workspaceId: number, contactId: number, at = nowIso()): Promise<void> {
-  await db
-    .updateTable('contacts')
-    .set({ last_message_at: sql<string>`case when last_message_at is null or last_message_at < ${at} then ${at} else last_message_at end` })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', contactId)
-    .execute();
+  await touchContact.run(db, { workspaceId, contactId, at });
 }
+
+const touchContact = prepared((db, p: { workspaceId: number; contactId: number; at: string }) =>
+  db
+    .updateTable('contacts')
+    .set({ last_message_at: sql<string>`case when last_message_at is null or last_message_at < ${p.at} then ${p.at} else last_message_at end` })
+    .where('workspace_id', '=', p.workspaceId)
+    .where('id', '=', p.contactId),
+);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable, Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
+import { prepared, type Prepared } from '../../db/prepared.js';
 import { containsInsensitive } from '../../db/search.js';
 import type { CommentAutomationsTable } from '../../db/types.js';
 import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
@@ -179,9 +180,13 @@ export async function bumpCommentAutomationsVersion(db: Executor, workspaceId: n
 /** The workspace's comment-automation version (see bumpCommentAutomationsVersion), timezone and MAC limit; null when it is gone. */
 export async function commentAutomationsVersionAndSettings(db: Executor, workspaceId: number): Promise<{ version: number; timezone: string | null; macLimit: number | null } | null> {
   // With the settings every comment needs (schedule timezone, MAC limit): one read per event for all three.
-  const row = await db.selectFrom('workspaces').select(['comment_automations_version', 'timezone', 'mac_limit']).where('id', '=', workspaceId).executeTakeFirst();
+  const row = await versionAndSettings.first(db, { workspaceId });
   return row ? { version: Number(row.comment_automations_version), timezone: row.timezone, macLimit: row.mac_limit } : null;
 }
+
+const versionAndSettings = prepared((db, p: { workspaceId: number }) =>
+  db.selectFrom('workspaces').select(['comment_automations_version', 'timezone', 'mac_limit']).where('id', '=', p.workspaceId),
+);
 
 /** Every automation of these channels in the workspace, newest first, in one statement. */
 export async function commentAutomationsOfChannels(db: Executor, workspaceId: number, channels: readonly Channel[]): Promise<StoredCommentAutomation[]> {
@@ -210,6 +215,20 @@ const INT32_MAX = 2_147_483_647;
 export async function addToCounters(db: Executor, workspaceId: number, automationId: number | readonly number[], counters: readonly CommentCounter[], by = 1): Promise<void> {
   const ids = typeof automationId === 'number' ? [automationId] : automationId;
   if (counters.length === 0 || ids.length === 0 || by <= 0) return;
-  const set = Object.fromEntries(counters.map((c) => [c, sql<number>`case when ${sql.ref(c)} > ${sql.lit(INT32_MAX - by)} then ${sql.lit(INT32_MAX)} else ${sql.ref(c)} + ${sql.lit(by)} end`]));
-  await db.updateTable('comment_automations').set(set).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const set = (counter: CommentCounter) => sql<number>`case when ${sql.ref(counter)} > ${sql.lit(INT32_MAX - by)} then ${sql.lit(INT32_MAX)} else ${sql.ref(counter)} + ${sql.lit(by)} end`;
+  // One automation and one step is every reply's case: its statement is compiled once per set of counters.
+  if (ids.length === 1 && by === 1) {
+    const key = counters.join();
+    let statement = addOne.get(key);
+    if (!statement) {
+      statement = prepared((db, p: { workspaceId: number; id: number }) => db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, set(c)]))).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
+      addOne.set(key, statement);
+    }
+    await statement.run(db, { workspaceId, id: ids[0]! });
+    return;
+  }
+  await db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, set(c)]))).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
 }
+
+/** addToCounters' prepared statements, by counters (a handful of combinations exist). */
+const addOne = new Map<string, Prepared<{ workspaceId: number; id: number }, unknown>>();

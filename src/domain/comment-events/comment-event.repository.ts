@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { CommentEventsTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import type { Channel } from '../automations/comment-automation.schema.js';
@@ -53,14 +54,44 @@ const rowOf = (workspaceId: number, e: NewCommentEvent, now: string) => ({
  * the event's job): the new row's id, or null when the row existed.
  */
 export async function insertCommentEvent(db: Executor, workspaceId: number, e: NewCommentEvent): Promise<number | null> {
-  const row = await db
-    .insertInto('comment_events')
-    .values(rowOf(workspaceId, e, nowIso()))
-    .onConflict((oc) => oc.columns(['automation_id', 'comment_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await insertOne.first(db, rowOf(workspaceId, e, nowIso()));
   return row?.id ?? null;
 }
+
+// Every answered comment runs these: compiled once (src/db/prepared.ts).
+const insertOne = prepared((db, r: ReturnType<typeof rowOf>) =>
+  db
+    .insertInto('comment_events')
+    .values({
+      workspace_id: r.workspace_id,
+      channel: r.channel,
+      automation_id: r.automation_id,
+      event_id: r.event_id,
+      comment_id: r.comment_id,
+      post_id: r.post_id,
+      author_id: r.author_id,
+      contact_id: r.contact_id,
+      outcome: r.outcome,
+      reason: r.reason,
+      actions: r.actions,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    })
+    .onConflict((oc) => oc.columns(['automation_id', 'comment_id']).doNothing())
+    .returning('id'),
+);
+
+const updateState = prepared((db, p: { workspaceId: number; id: number; outcome: CommentEventOutcome; reason: string | null; actions: string; updatedAt: string }) =>
+  db
+    .updateTable('comment_events')
+    .set({ outcome: p.outcome, reason: p.reason, actions: p.actions, updated_at: p.updatedAt })
+    .where('workspace_id', '=', p.workspaceId)
+    .where('id', '=', p.id),
+);
+
+const recordedBy = prepared((db, p: { workspaceId: number; commentId: string; automationId: number }) =>
+  db.selectFrom('comment_events').select('automation_id').where('workspace_id', '=', p.workspaceId).where('comment_id', '=', p.commentId).where('automation_id', '=', p.automationId),
+);
 
 /**
  * Records many judgements of one comment at once (the automations that declined it), in statements
@@ -81,6 +112,8 @@ export async function insertCommentEvents(db: Executor, workspaceId: number, row
 /** Which of these automations already have a record of the comment (one statement). */
 export async function automationsWithRecord(db: Executor, workspaceId: number, commentId: string, automationIds: readonly number[]): Promise<Set<number>> {
   if (automationIds.length === 0) return new Set();
+  // One automation is the usual case (a comment names one keyword): its statement is prepared.
+  if (automationIds.length === 1) return new Set((await recordedBy.all(db, { workspaceId, commentId, automationId: automationIds[0]! })).map((r) => r.automation_id));
   const rows = await db
     .selectFrom('comment_events')
     .select('automation_id')
@@ -116,12 +149,7 @@ export async function findCommentEventForUpdate(trx: Executor, workspaceId: numb
 }
 
 export async function updateCommentEventState(trx: Executor, workspaceId: number, id: number, s: { outcome: CommentEventOutcome; reason: string | null; actions: CommentAction[] }): Promise<void> {
-  await trx
-    .updateTable('comment_events')
-    .set({ outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updated_at: nowIso() })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .execute();
+  await updateState.run(trx, { workspaceId, id, outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updatedAt: nowIso() });
 }
 
 /** The actions every automation recorded on one stored event (one comment in one inbox). */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { nowIso, parseJson } from '../../db/values.js';
 import type { Channel } from '../automations/comment-automation.schema.js';
 import type { ChannelEvent } from './channel-event.schema.js';
@@ -59,13 +60,7 @@ export interface StoredEvent {
 
 /** The event with its inbox, or null when it (or its inbox) has been deleted since. */
 export async function findChannelEvent(db: Executor, workspaceId: number, id: number): Promise<StoredEvent | null> {
-  const row = await db
-    .selectFrom('channel_events as e')
-    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
-    .select(['e.id', 'e.workspace_id', 'e.inbox_id', 'e.channel', 'e.payload', 'e.source', 'e.received_at', 'e.processed_at', 'i.source_id'])
-    .where('e.workspace_id', '=', workspaceId)
-    .where('e.id', '=', id)
-    .executeTakeFirst();
+  const row = await eventById.first(db, { workspaceId, id });
   if (!row) return null;
   return {
     id: row.id,
@@ -78,6 +73,19 @@ export async function findChannelEvent(db: Executor, workspaceId: number, id: nu
   };
 }
 
+const eventById = prepared((db, p: { workspaceId: number; id: number }) =>
+  db
+    .selectFrom('channel_events as e')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['e.id', 'e.workspace_id', 'e.inbox_id', 'e.channel', 'e.payload', 'e.source', 'e.received_at', 'e.processed_at', 'i.source_id'])
+    .where('e.workspace_id', '=', p.workspaceId)
+    .where('e.id', '=', p.id),
+);
+
 export async function markChannelEventProcessed(db: Executor, workspaceId: number, id: number, outcome: string): Promise<void> {
-  await db.updateTable('channel_events').set({ processed_at: nowIso(), outcome: outcome.slice(0, 1000) }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  await markProcessed.run(db, { workspaceId, id, outcome: outcome.slice(0, 1000), at: nowIso() });
 }
+
+const markProcessed = prepared((db, p: { workspaceId: number; id: number; outcome: string; at: string }) =>
+  db.updateTable('channel_events').set({ processed_at: p.at, outcome: p.outcome }).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+);

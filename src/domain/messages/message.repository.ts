@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { ContactInboxesTable, DB, MessagesTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
@@ -26,30 +27,48 @@ export interface NewMessage {
  * redelivery) inserts nothing. Answers the new row's id, or null for such a duplicate.
  */
 export async function insertMessage(db: Executor, workspaceId: number, m: NewMessage): Promise<number | null> {
-  const row = await db
-    .insertInto('messages')
-    .values({
-      workspace_id: workspaceId,
-      conversation_id: m.conversationId,
-      contact_id: m.contactId,
-      inbox_id: m.inboxId,
-      direction: m.direction,
-      external_id: m.externalId,
-      text: m.text,
-      attachments: JSON.stringify(m.attachments ?? []),
-      status: m.status,
-      error: m.error ?? null,
-      automation_kind: m.automation?.kind ?? null,
-      automation_id: m.automation?.id ?? null,
-      seen_at: null,
-      clicked_at: null,
-      created_at: m.createdAt ?? nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['inbox_id', 'external_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await insertOne.first(db, {
+    workspace_id: workspaceId,
+    conversation_id: m.conversationId,
+    contact_id: m.contactId,
+    inbox_id: m.inboxId,
+    direction: m.direction,
+    external_id: m.externalId,
+    text: m.text,
+    attachments: JSON.stringify(m.attachments ?? []),
+    status: m.status,
+    error: m.error ?? null,
+    automation_kind: m.automation?.kind ?? null,
+    automation_id: m.automation?.id ?? null,
+    created_at: m.createdAt ?? nowIso(),
+  });
   return row?.id ?? null;
 }
+
+// Every reply and inbound message runs it: compiled once (src/db/prepared.ts).
+const insertOne = prepared((db, r: Omit<Insertable<MessagesTable>, 'seen_at' | 'clicked_at'>) =>
+  db
+    .insertInto('messages')
+    .values({
+      workspace_id: r.workspace_id,
+      conversation_id: r.conversation_id,
+      contact_id: r.contact_id,
+      inbox_id: r.inbox_id,
+      direction: r.direction,
+      external_id: r.external_id,
+      text: r.text,
+      attachments: r.attachments,
+      status: r.status,
+      error: r.error,
+      automation_kind: r.automation_kind,
+      automation_id: r.automation_id,
+      seen_at: null,
+      clicked_at: null,
+      created_at: r.created_at,
+    })
+    .onConflict((oc) => oc.columns(['inbox_id', 'external_id']).doNothing())
+    .returning('id'),
+);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Reading messages                                                                                 */
@@ -165,13 +184,16 @@ export async function noteIncomingMessage(db: Executor, workspaceId: number, con
 
 /** An outgoing message sent at `at`: the workspace replied and the conversation was active then. */
 export async function noteOutgoingMessage(db: Executor, workspaceId: number, conversationId: number, at: string): Promise<void> {
-  await db
-    .updateTable('conversations')
-    .set({ admin_replied_at: later('admin_replied_at', at), last_activity_at: later('last_activity_at', at), updated_at: nowIso() })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', conversationId)
-    .execute();
+  await noteOutgoing.run(db, { workspaceId, conversationId, at, now: nowIso() });
 }
+
+const noteOutgoing = prepared((db, p: { workspaceId: number; conversationId: number; at: string; now: string }) =>
+  db
+    .updateTable('conversations')
+    .set({ admin_replied_at: later('admin_replied_at', p.at), last_activity_at: later('last_activity_at', p.at), updated_at: p.now })
+    .where('workspace_id', '=', p.workspaceId)
+    .where('id', '=', p.conversationId),
+);
 
 /** The contact read their conversations in the inbox up to `at`. */
 export async function noteContactRead(db: Executor, workspaceId: number, inboxId: number, contactId: number, at: string): Promise<void> {

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { OutboxTable } from '../../db/types.js';
 import { idNumber, idString, nowIso, parseJson } from '../../db/values.js';
 import type { NewOutboxEntry, OutboxEntry, OutboxFilter, OutgoingContent } from './outbox.schema.js';
@@ -23,31 +24,49 @@ const toEntry = (r: Pick<Selectable<OutboxTable>, (typeof columns)[number]>): Ou
 });
 
 export async function insertOutboxEntry(db: Executor, workspaceId: number, e: NewOutboxEntry): Promise<OutboxEntry> {
-  const row = await db
-    .insertInto('outbox')
-    .values({
-      workspace_id: workspaceId,
-      inbox_id: e.inboxId,
-      channel: e.channel,
-      action: e.action,
-      comment_id: e.commentId ?? null,
-      post_id: e.postId ?? null,
-      recipient_id: e.recipientId ?? null,
-      contact_id: e.contactId ?? null,
-      automation_kind: e.automation?.kind ?? null,
-      automation_id: e.automation?.id ?? null,
-      payload: e.payload ? JSON.stringify(e.payload) : null,
-      dedupe_key: e.dedupeKey ?? null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['workspace_id', 'dedupe_key']).doNothing())
-    .returning(columns)
-    .executeTakeFirst();
+  const row = await insertEntry.first(db, {
+    workspace_id: workspaceId,
+    inbox_id: e.inboxId,
+    channel: e.channel,
+    action: e.action,
+    comment_id: e.commentId ?? null,
+    post_id: e.postId ?? null,
+    recipient_id: e.recipientId ?? null,
+    contact_id: e.contactId ?? null,
+    automation_kind: e.automation?.kind ?? null,
+    automation_id: e.automation?.id ?? null,
+    payload: e.payload ? JSON.stringify(e.payload) : null,
+    dedupe_key: e.dedupeKey ?? null,
+    created_at: nowIso(),
+  });
   if (row) return toEntry(row);
   // The same key was recorded before (a retried send): that entry is the answer.
   const existing = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('dedupe_key', '=', e.dedupeKey!).executeTakeFirstOrThrow();
   return toEntry(existing);
 }
+
+// Every send of the sandbox adapter runs it: compiled once (src/db/prepared.ts).
+const insertEntry = prepared((db, r: Insertable<OutboxTable>) =>
+  db
+    .insertInto('outbox')
+    .values({
+      workspace_id: r.workspace_id,
+      inbox_id: r.inbox_id,
+      channel: r.channel,
+      action: r.action,
+      comment_id: r.comment_id,
+      post_id: r.post_id,
+      recipient_id: r.recipient_id,
+      contact_id: r.contact_id,
+      automation_kind: r.automation_kind,
+      automation_id: r.automation_id,
+      payload: r.payload,
+      dedupe_key: r.dedupe_key,
+      created_at: r.created_at,
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'dedupe_key']).doNothing())
+    .returning(columns),
+);
 
 /** The workspace's entries, filtered; an id beyond any id (or not a 32-bit key) matches nothing. */
 function filtered(db: Executor, workspaceId: number, f: OutboxFilter) {

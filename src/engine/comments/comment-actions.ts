@@ -1,11 +1,13 @@
 import type { ActionResult, AdapterInbox, CommentCall } from '../../channels/channel-adapter.js';
 import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
 import { inTransaction, withSavepoint, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { nowIso, parseJson } from '../../db/values.js';
 import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName, CommentEventOutcome } from '../../domain/comment-events/comment-event.schema.js';
 import { findContactById } from '../../domain/contacts/contact.repository.js';
+import type { ContactScalars } from '../../domain/contacts/contact.schema.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
@@ -54,8 +56,8 @@ export const commentActionJob = (workspaceId: number, commentEventId: number, ac
 
 const SEVEN_DAYS_MS = 7 * 24 * 3_600_000;
 
-/** What an action job works on: its row, the comment as the event stored it, and the inbox it came through. */
-interface Target {
+/** What an action works on: its row, the comment as the event stored it, and the inbox it came through. */
+export interface Target {
   id: number;
   workspaceId: number;
   automationId: number;
@@ -63,7 +65,14 @@ interface Target {
   eventId: number;
   comment: CommentEvent;
   inbox: AdapterInbox;
+  /** The row's actions; with `known`, as they stand (each ended action updates them). */
   actions: CommentAction[];
+  /**
+   * Set when the action runs inline, in the transaction of the event step that has just recorded
+   * the row: what that step read (the automation, the contact and its conversation) is current for
+   * the whole transaction (SQLite runs one writer), so the action does not read it again.
+   */
+  known?: { automation: StoredCommentAutomation; contact: ContactScalars; conversationId: number };
 }
 
 async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target | null> {
@@ -109,14 +118,14 @@ async function finishAction(
   end: { status: CommentAction['status']; error?: string },
   also: (list: CommentAction[]) => CommentAction[] = (l) => l,
 ): Promise<CommentAction[] | null> {
-  const row = await findCommentEventForUpdate(trx, t.workspaceId, t.id);
-  if (!row) return null;
-  const before = row.actionList;
+  const before = t.known ? t.actions : (await findCommentEventForUpdate(trx, t.workspaceId, t.id))?.actionList;
+  if (!before) return null;
   const i = before.findIndex((a) => a.action === action && a.status === 'scheduled');
   if (i < 0) return null;
   const ended: CommentAction = { action, status: end.status, at: nowIso(), ...(end.error !== undefined ? { error: end.error } : {}) };
   const actions = also(before.map((a, j) => (j === i ? ended : a)));
   await updateCommentEventState(trx, t.workspaceId, t.id, { ...outcomeOf(actions), actions });
+  t.actions = actions;
   return before;
 }
 
@@ -167,20 +176,16 @@ async function attempt(deps: EngineDeps, t: Target, action: CommentActionName, h
   }
 }
 
-async function like(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
-  const t = await loadTarget(deps.db, p);
-  if (!t || !scheduled(t, 'like')) return;
+async function like(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<void> {
   const done = await attempt(deps, t, 'like', helpers, () => deps.adapter.likeComment(callOf(t, 'like')));
   if (done) await inTransaction(deps.db, (trx) => finishAction(trx, t, 'like', { status: 'done' }));
 }
 
 /** Hides the comment; when the automation shows comments again after a delay, schedules the unhide from now. */
-async function hide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
-  const t = await loadTarget(deps.db, p);
-  if (!t || !scheduled(t, 'hide')) return;
+async function hide(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<void> {
   const done = await attempt(deps, t, 'hide', helpers, () => deps.adapter.hideComment(callOf(t, 'hide')));
   if (!done) return;
-  const automation = await findCommentAutomation(deps.db, t.workspaceId, null, t.automationId);
+  const automation = t.known?.automation ?? (await findCommentAutomation(deps.db, t.workspaceId, null, t.automationId));
   const delay = automation ? unhideDelayMs(automation.hideComments.showCommentsAfter) : null;
   await inTransaction(deps.db, async (trx) => {
     const runAt = delay === null ? null : new Date(Date.now() + delay);
@@ -191,9 +196,7 @@ async function hide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpe
   });
 }
 
-async function unhide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
-  const t = await loadTarget(deps.db, p);
-  if (!t || !scheduled(t, 'unhide')) return;
+async function unhide(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<void> {
   if (await hiddenForGoodByAnother(deps.db, t)) return void (await skip(deps, t, 'unhide', 'hiddenByAnotherAutomation'));
   const done = await attempt(deps, t, 'unhide', helpers, () => deps.adapter.unhideComment(callOf(t, 'unhide')));
   if (done) await inTransaction(deps.db, (trx) => finishAction(trx, t, 'unhide', { status: 'done' }));
@@ -204,12 +207,7 @@ async function unhide(deps: EngineDeps, p: CommentActionPayload, helpers: JobHel
  * comment_reply_claims is the claim. True when this automation holds it (now, or from an earlier try).
  */
 async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): Promise<boolean> {
-  const inserted = await db
-    .insertInto('comment_reply_claims')
-    .values({ workspace_id: t.workspaceId, inbox_id: t.inbox.id, comment_id: t.comment.commentId, kind, automation_id: t.automationId, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['inbox_id', 'comment_id', 'kind']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertClaim.first(db, { workspaceId: t.workspaceId, inboxId: t.inbox.id, commentId: t.comment.commentId, kind, automationId: t.automationId, createdAt: nowIso() });
   if (inserted) return true;
   const holder = await db
     .selectFrom('comment_reply_claims')
@@ -221,6 +219,15 @@ async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): 
     .executeTakeFirst();
   return holder?.automation_id === t.automationId;
 }
+
+// Every reply claims: compiled once (src/db/prepared.ts).
+const insertClaim = prepared((db, p: { workspaceId: number; inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }) =>
+  db
+    .insertInto('comment_reply_claims')
+    .values({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt })
+    .onConflict((oc) => oc.columns(['inbox_id', 'comment_id', 'kind']).doNothing())
+    .returning('id'),
+);
 
 /** The automation's hide of the comment is done or waiting (and not skipped or failed). */
 const hides = (actions: CommentAction[]) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done'));
@@ -239,10 +246,10 @@ async function hiddenForGoodByAnother(db: Executor, t: Target): Promise<boolean>
 
 /** The reply's content for the comment's contact, or a reason to skip it. */
 async function replyFor(db: Executor, t: Target, kind: 'privateReply' | 'publicReply'): Promise<{ automation: StoredCommentAutomation; content: OutgoingContent } | { skip: string }> {
-  const automation = await findCommentAutomation(db, t.workspaceId, null, t.automationId);
+  const automation = t.known?.automation ?? (await findCommentAutomation(db, t.workspaceId, null, t.automationId));
   if (!automation || !automation.isActive) return { skip: 'automationInactive' };
   if (t.contactId === null) return { skip: 'noContact' };
-  const contact = await findContactById(db, t.workspaceId, t.contactId);
+  const contact = t.known?.contact ?? (await findContactById(db, t.workspaceId, t.contactId));
   if (!contact) return { skip: 'contactDeleted' };
   if (contact.blockedAt !== null) return { skip: 'blockedContact' };
   const who = await placeholderContext(db, t.workspaceId, { id: t.contactId, firstName: contact.firstName, lastName: contact.lastName }, automation[kind]);
@@ -254,9 +261,7 @@ async function replyFor(db: Executor, t: Target, kind: 'privateReply' | 'publicR
 const deliveredCounters = (before: CommentAction[]): CommentCounter[] =>
   before.some((a) => isReply(a.action) && a.status === 'done') ? ['sent_count', 'delivered_count'] : ['sent_count', 'delivered_count', 'replies_count'];
 
-async function privateReply(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
-  const t = await loadTarget(deps.db, p);
-  if (!t || !scheduled(t, 'privateReply')) return;
+async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<void> {
   if (Date.now() - new Date(t.comment.createdAt).getTime() > SEVEN_DAYS_MS) return void (await skip(deps, t, 'privateReply', 'commentTooOld'));
   const reply = await replyFor(deps.db, t, 'privateReply');
   if ('skip' in reply) return void (await skip(deps, t, 'privateReply', reply.skip));
@@ -264,7 +269,7 @@ async function privateReply(deps: EngineDeps, p: CommentActionPayload, helpers: 
   const contactId = t.contactId!;
   const text = reply.content.type === 'text' ? reply.content.text : null;
   const store = (trx: Executor, m: { externalId: string | null; status: 'sent' | 'failed'; error?: string }) =>
-    ensureConversation(trx, t.workspaceId, contactId, t.inbox.id).then((conversationId) =>
+    (t.known ? Promise.resolve(t.known.conversationId) : ensureConversation(trx, t.workspaceId, contactId, t.inbox.id)).then((conversationId) =>
       insertMessage(trx, t.workspaceId, { conversationId, contactId, inboxId: t.inbox.id, direction: 'outgoing', text, automation: { kind: 'comment', id: t.automationId }, ...m }).then(() => conversationId),
     );
   const sent = await attempt(
@@ -287,9 +292,7 @@ async function privateReply(deps: EngineDeps, p: CommentActionPayload, helpers: 
   });
 }
 
-async function publicReply(deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers): Promise<void> {
-  const t = await loadTarget(deps.db, p);
-  if (!t || !scheduled(t, 'publicReply')) return;
+async function publicReply(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<void> {
   if (await commentHidden(deps.db, t)) return void (await skip(deps, t, 'publicReply', 'commentHidden'));
   const reply = await replyFor(deps.db, t, 'publicReply');
   if ('skip' in reply) return void (await skip(deps, t, 'publicReply', reply.skip));
@@ -302,12 +305,23 @@ async function publicReply(deps: EngineDeps, p: CommentActionPayload, helpers: J
   });
 }
 
-const handlers: Record<CommentActionName, (deps: EngineDeps, p: CommentActionPayload, helpers: JobHelpers) => Promise<void>> = { like, hide, unhide, privateReply, publicReply };
+const handlers: Record<CommentActionName, (deps: EngineDeps, t: Target, helpers: JobHelpers) => Promise<void>> = { like, hide, unhide, privateReply, publicReply };
 
-/** The action tasks for the engine's task table. */
+/** Runs the action unless it is no longer scheduled (done by an earlier try, or skipped). */
+const runAction = async (deps: EngineDeps, t: Target, action: CommentActionName, helpers: JobHelpers): Promise<void> => {
+  if (scheduled(t, action)) await handlers[action](deps, t, helpers);
+};
+
+/** The action tasks for the engine's task table: each reads its row, then runs. */
 export function commentActionTasks(deps: EngineDeps): TaskList {
   return Object.fromEntries(
-    Object.entries(handlers).map(([action, run]) => [COMMENT_ACTION_TASKS[action as CommentActionName], (payload: CommentActionPayload, helpers: JobHelpers) => run(deps, payload, helpers)]),
+    (Object.keys(handlers) as CommentActionName[]).map((action) => [
+      COMMENT_ACTION_TASKS[action],
+      async (payload: CommentActionPayload, helpers: JobHelpers) => {
+        const t = await loadTarget(deps.db, payload);
+        if (t) await runAction(deps, t, action, helpers);
+      },
+    ]),
   );
 }
 
@@ -317,19 +331,24 @@ export function commentActionTasks(deps: EngineDeps): TaskList {
  * refusal, whose error log and counts are kept, or an unexpected error, whose writes are undone),
  * the job is enqueued for the remaining tries with the queue's backoff.
  */
-export async function runActionInline(deps: EngineDeps, workspaceId: number, commentEventId: number, action: CommentActionName): Promise<void> {
-  const job = commentActionJob(workspaceId, commentEventId, action);
-  const payload: CommentActionPayload = { workspaceId, commentEventId };
+export async function runActionInline(deps: EngineDeps, t: Target, action: CommentActionName): Promise<void> {
+  const job = commentActionJob(t.workspaceId, t.id, action);
   const helpers: JobHelpers = {
     job: { id: `inline:${job.key}`, task: job.task, attempt: 1, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS, key: job.key ?? null },
-    signal: new AbortController().signal,
+    signal: inlineSignal,
     logger: deps.logger,
   };
+  const actions = t.actions;
   try {
     // A refusal (ChannelError) keeps its error log and counts; anything else is undone.
-    await withSavepoint(deps.db, () => handlers[action](deps, payload, helpers), isChannelError);
+    await withSavepoint(deps.db, () => runAction(deps, t, action, helpers), isChannelError);
   } catch (err) {
-    deps.logger.warn({ err, workspaceId, commentEventId, action }, 'an immediate action did not complete; its job retries it');
+    // The row is as the savepoint left it: a refusal ends nothing, anything else was rolled back.
+    t.actions = actions;
+    deps.logger.warn({ err, workspaceId: t.workspaceId, commentEventId: t.id, action }, 'an immediate action did not complete; its job retries it');
     await deps.queue.enqueue(deps.db, { ...job, runAt: new Date(Date.now() + retryDelayMs(1)), maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS - 1 });
   }
 }
+
+/** Inline tries are never released by a stopping runner (the event job that runs them is). */
+const inlineSignal = new AbortController().signal;

@@ -12,7 +12,7 @@ import { contactIdBySource, linkContact, overMacLimit, touchContactActivity, typ
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
-import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS, runActionInline } from './comment-actions.js';
+import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS, runActionInline, type Target } from './comment-actions.js';
 import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
 import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
 
@@ -55,7 +55,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   const passing = () => automations.filter((a) => reasons.get(idOf(a)) === null);
 
   const now = new Date();
-  const immediate: { id: number; action: CommentActionName }[] = [];
+  const immediate: { target: Target; action: CommentActionName }[] = [];
   let acted = 0;
   let declined = 0;
   await inTransaction(deps.db, async (trx) => {
@@ -86,7 +86,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
 
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
-      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName });
+      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existingContactId);
     }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
@@ -98,16 +98,23 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
         continue;
       }
       const planned = plan(a, comment, now);
-      const id = await insertCommentEvent(trx, workspaceId, {
-        ...base,
-        contactId: idOf(linked!.contact),
-        outcome: planned.length > 0 ? 'pending' : 'acted',
-        reason: null,
-        actions: planned.map(({ action, runAt }) => ({ action, status: 'scheduled', at: runAt.toISOString() }) satisfies CommentAction),
-      });
+      const actions = planned.map(({ action, runAt }) => ({ action, status: 'scheduled', at: runAt.toISOString() }) satisfies CommentAction);
+      const id = await insertCommentEvent(trx, workspaceId, { ...base, contactId: idOf(linked!.contact), outcome: planned.length > 0 ? 'pending' : 'acted', reason: null, actions });
       if (id === null) continue;
+      // What an action due now needs is in hand: it runs inline without reading it again.
+      const target: Target = {
+        id,
+        workspaceId,
+        automationId: idOf(a),
+        contactId: idOf(linked!.contact),
+        eventId: stored.id,
+        comment,
+        inbox: { id: inbox.id, channel: inbox.channel, sourceId: inbox.sourceId },
+        actions,
+        known: { automation: a, contact: linked!.contact, conversationId: linked!.conversationId },
+      };
       for (const { action, runAt } of planned) {
-        if (deps.inline && runAt.getTime() <= now.getTime()) immediate.push({ id, action });
+        if (deps.inline && runAt.getTime() <= now.getTime()) immediate.push({ target, action });
         else await deps.queue.enqueue(trx, { ...commentActionJob(workspaceId, id, action), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
       }
       acted++;
@@ -121,7 +128,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     // and taking them in the other order here deadlocked the two on PostgreSQL.
     if (linked) await touchContactActivity(trx, workspaceId, idOf(linked.contact));
     // Inside the event job's transaction (see process-event.ts), in the order they were planned.
-    for (const { id, action } of immediate) await runActionInline({ ...deps, db: trx }, workspaceId, id, action);
+    for (const { target, action } of immediate) await runActionInline({ ...deps, db: trx }, target, action);
   });
   return `comment ${comment.commentId}: ${acted} matched, ${declined} declined`;
 };
