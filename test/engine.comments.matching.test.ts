@@ -157,7 +157,7 @@ describe(`comment matching on ${testEngine}`, () => {
 
     it('contain: case- and accent-insensitive, on whole words, phrases as a sequence of words', async () => {
       const w = await commentWorld(t);
-      const { id, answered } = await run(w, { type: 'contain', value: ['price', 'Café', 'how much', '$$'] }, [], {
+      const { id, answered } = await run(w, { type: 'contain', value: ['price', 'Café', 'how much', '$$', 'e-mail'] }, [], {
         'k-case': 'What is the PRICE?',
         'k-accent': 'un cafe por favor',
         'k-accent2': 'CAFÉ!',
@@ -166,12 +166,16 @@ describe(`comment matching on ${testEngine}`, () => {
         'k-phrase': 'How   much, really?',
         'k-phrase-split': 'how is it so much',
         'k-symbol': 'costs$$ a lot',
+        // A keyword with a symbol inside matches it as written, on whole words.
+        'k-hyphen': 'send me an E-mail.',
+        'k-hyphen-space': 'e mail me',
+        'k-hyphen-inner': 'my xe-mails',
         'k-none': 'nice photo',
       });
-      expect(answered).toEqual(['k-accent', 'k-accent2', 'k-case', 'k-phrase', 'k-symbol']);
+      expect(answered).toEqual(['k-accent', 'k-accent2', 'k-case', 'k-hyphen', 'k-phrase', 'k-symbol']);
       // Comments without a keyword are not addressed to the automation: no record, no miss.
       expect((await eventLines(t, w.ws, 'photo', id)).filter((l) => l.includes('declined'))).toEqual([]);
-      expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['k-accent acted', 'k-accent2 acted', 'k-case acted', 'k-phrase acted', 'k-symbol acted']);
+      expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['k-accent acted', 'k-accent2 acted', 'k-case acted', 'k-hyphen acted', 'k-phrase acted', 'k-symbol acted']);
     });
 
     it('equal: the trimmed comment is one of the keywords (any case and accents)', async () => {

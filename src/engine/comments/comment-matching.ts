@@ -26,16 +26,27 @@ const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Numb
 
 /** The minute of the day (0..1439) of `at` in `timeZone` (IANA name; an unknown or null zone is UTC). */
 export function minuteOfDay(at: Date, timeZone: string | null): number {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  }
-  const parts = format.formatToParts(at);
+  const parts = clockOf(timeZone ?? 'UTC').formatToParts(at);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0) % 24;
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
   return hour * 60 + minute;
+}
+
+/** A formatter per zone (making one costs more than matching a comment): an unknown zone reads as UTC. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    const options = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    try {
+      clock = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+    } catch {
+      clock = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
+    }
+    if (clocks.size > 1000) clocks.clear();
+    clocks.set(timeZone, clock);
+  }
+  return clock;
 }
 
 /**
@@ -101,24 +112,57 @@ export function normaliseText(text: string): string {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordChar = /[\p{L}\p{N}]/u;
-const patternCache = new Map<string, RegExp>();
+const plainWords = /^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*$/u;
+const nonWord = /[^\p{L}\p{N}]+/u;
+
+/** Whether a keyword is found in normalised text; see keywordMatcher. */
+type KeywordMatcher = (normalisedText: string) => boolean;
+const matchers = new Map<string, KeywordMatcher>();
 
 /**
- * The pattern of a keyword in normalised text: its words in sequence (separated by anything that is
+ * The matcher of a keyword in normalised text: its words in sequence (separated by anything that is
  * not a letter or digit), on whole words where the keyword starts or ends with a letter or digit
- * ("art" does not match "party"; "$$" matches wherever it appears).
+ * ("art" does not match "party"; "$$" matches wherever it appears). A keyword of letters, digits and
+ * spaces (nearly all of them) is looked up among the text's words; any other is a pattern. The
+ * Unicode-aware pattern takes about 0.5 ms to compile, once per keyword and process, and a thousand
+ * automations' keywords made that a visible share of the engine's time (bench/engine.ts).
  */
-function keywordPattern(normalisedKeyword: string): RegExp {
-  let pattern = patternCache.get(normalisedKeyword);
-  if (!pattern) {
-    const words = normalisedKeyword.split(' ').map(escapeRegExp);
-    const before = wordChar.test(normalisedKeyword[0]!) ? '(?<![\\p{L}\\p{N}])' : '';
-    const after = wordChar.test(normalisedKeyword[normalisedKeyword.length - 1]!) ? '(?![\\p{L}\\p{N}])' : '';
-    pattern = new RegExp(`${before}${words.join('[^\\p{L}\\p{N}]+')}${after}`, 'u');
-    if (patternCache.size > 10_000) patternCache.clear();
-    patternCache.set(normalisedKeyword, pattern);
+function keywordMatcher(normalisedKeyword: string): KeywordMatcher {
+  let matcher = matchers.get(normalisedKeyword);
+  if (!matcher) {
+    if (plainWords.test(normalisedKeyword)) {
+      const sequence = normalisedKeyword.split(' ');
+      matcher = (text) => containsSequence(wordsOf(text), sequence);
+    } else {
+      const words = normalisedKeyword.split(' ').map(escapeRegExp);
+      const before = wordChar.test(normalisedKeyword[0]!) ? '(?<![\\p{L}\\p{N}])' : '';
+      const after = wordChar.test(normalisedKeyword[normalisedKeyword.length - 1]!) ? '(?![\\p{L}\\p{N}])' : '';
+      const pattern = new RegExp(`${before}${words.join('[^\\p{L}\\p{N}]+')}${after}`, 'u');
+      matcher = (text) => pattern.test(text);
+    }
+    if (matchers.size > 10_000) matchers.clear();
+    matchers.set(normalisedKeyword, matcher);
   }
-  return pattern;
+  return matcher;
+}
+
+/** The words (runs of letters and digits) of normalised text; a comment is matched against many keywords, so the last text's are kept. */
+let lastText = '';
+let lastWords: string[] = [];
+function wordsOf(normalisedText: string): string[] {
+  if (normalisedText !== lastText) {
+    lastWords = normalisedText.split(nonWord).filter(Boolean);
+    lastText = normalisedText;
+  }
+  return lastWords;
+}
+
+function containsSequence(words: readonly string[], sequence: readonly string[]): boolean {
+  outer: for (let i = 0; i + sequence.length <= words.length; i++) {
+    for (let j = 0; j < sequence.length; j++) if (words[i + j] !== sequence[j]) continue outer;
+    return true;
+  }
+  return false;
 }
 
 const keywordsOf = (list: readonly string[]) => list.map(normaliseText).filter((k) => k.length > 0);
@@ -126,7 +170,7 @@ const keywordsOf = (list: readonly string[]) => list.map(normaliseText).filter((
 /** Whether any of the keywords appears in the text (whole words, any case and accents). */
 export function containsAnyKeyword(text: string, keywords: readonly string[]): boolean {
   const normalised = normaliseText(text);
-  return keywordsOf(keywords).some((k) => keywordPattern(k).test(normalised));
+  return keywordsOf(keywords).some((k) => keywordMatcher(k)(normalised));
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -144,7 +188,7 @@ export interface AutomationKeywords {
   exclude: readonly string[];
 }
 
-const anyKeywordIn = (normalisedText: string, keywords: readonly string[]) => keywords.some((k) => keywordPattern(k).test(normalisedText));
+const anyKeywordIn = (normalisedText: string, keywords: readonly string[]) => keywords.some((k) => keywordMatcher(k)(normalisedText));
 
 /**
  * Whether the comment is addressed to the automation at all: its post is selected and its text
