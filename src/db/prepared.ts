@@ -1,13 +1,14 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
-import { isPostgres, type Executor } from './database.js';
+import { isPostgres, runInSqliteTransaction, type Executor } from './database.js';
 
 /**
  * Statements built and compiled once, then run with new values: Kysely builds an immutable tree
  * and compiles it to SQL on every call (about 6 to 20 us a statement on this machine, more than
  * SQLite takes to run most of ours), while the SQL text of a hot statement never changes. A prepared
- * statement keeps its compiled SQL per engine and fills in only the parameters; the database
- * driver still runs it through Kysely (transactions, statement counting, logging) and SQLite's
- * statement cache (database.ts) reuses the prepared statement behind it.
+ * statement keeps its compiled SQL per engine and fills in only the parameters. Inside a SQLite
+ * transaction it runs at once on the transaction's connection (runInSqliteTransaction in
+ * database.ts), elsewhere through Kysely; either way it is counted and logged like any statement,
+ * and SQLite's statement cache reuses the prepared statement behind it.
  *
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
  * (`where(col, '=', p.x)`, `values({ col: p.x })`, `sql\`... ${p.x}\``): it is called once, so it
@@ -72,7 +73,9 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
       if (value === undefined) throw new Error(`prepared statement: no value for ${p.slot} in: ${c.sql}`);
       return value;
     });
-    return db.executeQuery<O>({ ...c.template, parameters });
+    const query: CompiledQuery = { ...c.template, parameters };
+    const direct = runInSqliteTransaction<O>(db, query);
+    return direct ? Promise.resolve(direct) : db.executeQuery<O>(query);
   };
 
   return {

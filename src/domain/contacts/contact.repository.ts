@@ -1,8 +1,9 @@
 import { contactColumns } from '../../db/columns.js';
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
@@ -62,34 +63,40 @@ export async function insertContact(
 ): Promise<ContactScalars> {
   const now = nowIso();
   const { email, phoneNumber, firstName, lastName, ...more } = c;
-  const row = await db
-    .insertInto('contacts')
-    .values({
-      ...editableColumns(more),
-      workspace_id: workspaceId,
-      gender: more.gender ?? 'unknown',
-      email_verified: 0,
-      email_opt_in: bool(more.emailOptIn ?? false),
-      email,
-      phone_number: phoneNumber,
-      first_name: firstName,
-      last_name: lastName,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(contactColumns)
-    .executeTakeFirstOrThrow()
-    .catch((err: unknown) => {
-      const field = duplicateFieldOf(err);
-      throw field ? new DuplicateContactError(field) : err;
-    });
-  return toContactScalars(row);
+  const base = { workspace_id: workspaceId, gender: more.gender ?? 'unknown', email_verified: 0, email_opt_in: bool(more.emailOptIn ?? false), email, phone_number: phoneNumber, first_name: firstName, last_name: lastName, created_at: now, updated_at: now };
+  // The engine makes contacts of names alone, one per new commenter: that shape is prepared.
+  const inserted = Object.keys(more).length === 0 ? insertNamed.first(db, base) : db.insertInto('contacts').values({ ...editableColumns(more), ...base }).returning(contactColumns).executeTakeFirst();
+  const row = await inserted.catch((err: unknown) => {
+    const field = duplicateFieldOf(err);
+    throw field ? new DuplicateContactError(field) : err;
+  });
+  return toContactScalars(row!);
 }
 
+const insertNamed = prepared((db, r: Pick<Insertable<ContactsTable>, 'workspace_id' | 'gender' | 'email_verified' | 'email_opt_in' | 'email' | 'phone_number' | 'first_name' | 'last_name' | 'created_at' | 'updated_at'>) =>
+  db
+    .insertInto('contacts')
+    .values({
+      workspace_id: r.workspace_id,
+      gender: r.gender,
+      email_verified: r.email_verified,
+      email_opt_in: r.email_opt_in,
+      email: r.email,
+      phone_number: r.phone_number,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    })
+    .returning(contactColumns),
+);
+
 export async function findContactById(db: Executor, workspaceId: number, id: number): Promise<ContactScalars | null> {
-  const row = await db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  const row = await contactById.first(db, { workspaceId, id });
   return row ? toContactScalars(row) : null;
 }
+
+const contactById = prepared((db, p: { workspaceId: number; id: number }) => db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
 
 /** Emails match case-insensitively (served by the unique index on lower(email)). */
 export async function findContactByEmail(db: Executor, workspaceId: number, email: string): Promise<ContactScalars | null> {

@@ -28,25 +28,38 @@ export async function findInboxesByAccount(db: Executor, channel: Channel, accou
  * the new row, or null for a redelivery. One statement, so it joins the caller's transaction.
  */
 export async function insertChannelEvent(db: Executor, inbox: EventInbox, event: ChannelEvent, source: 'webhook' | 'dev'): Promise<number | null> {
-  const row = await db
+  const row = await insertEvent.first(db, {
+    workspaceId: inbox.workspaceId,
+    inboxId: inbox.id,
+    channel: inbox.channel,
+    kind: event.kind,
+    externalId: eventExternalId(event),
+    payload: JSON.stringify(event),
+    source,
+    receivedAt: nowIso(),
+  });
+  return row?.id ?? null;
+}
+
+// Every event of every webhook: compiled once (src/db/prepared.ts).
+const insertEvent = prepared((db, p: { workspaceId: number; inboxId: number; channel: Channel; kind: ChannelEvent['kind']; externalId: string; payload: string; source: 'webhook' | 'dev'; receivedAt: string }) =>
+  db
     .insertInto('channel_events')
     .values({
-      workspace_id: inbox.workspaceId,
-      inbox_id: inbox.id,
-      channel: inbox.channel,
-      kind: event.kind,
-      external_id: eventExternalId(event),
-      payload: JSON.stringify(event),
-      source,
-      received_at: nowIso(),
+      workspace_id: p.workspaceId,
+      inbox_id: p.inboxId,
+      channel: p.channel,
+      kind: p.kind,
+      external_id: p.externalId,
+      payload: p.payload,
+      source: p.source,
+      received_at: p.receivedAt,
       processed_at: null,
       outcome: null,
     })
     .onConflict((oc) => oc.columns(['workspace_id', 'inbox_id', 'kind', 'external_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
+    .returning('id'),
+);
 
 export interface StoredEvent {
   id: number;

@@ -70,7 +70,8 @@ export interface Target {
   /**
    * Set when the action runs inline, in the transaction of the event step that has just recorded
    * the row: what that step read (the automation, the contact and its conversation) is current for
-   * the whole transaction (SQLite runs one writer), so the action does not read it again.
+   * the whole transaction (SQLite runs one writer), so the action does not read it again, and the
+   * step has marked the contact active this instant.
    */
   known?: { automation: StoredCommentAutomation; contact: ContactScalars; conversationId: number };
 }
@@ -288,7 +289,8 @@ async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): P
     const conversationId = await store(trx, { externalId: sent.externalId, status: 'sent' });
     const now = nowIso();
     await noteOutgoingMessage(trx, t.workspaceId, conversationId, now);
-    await touchContactActivity(trx, t.workspaceId, contactId, now);
+    // Inline, the event step has just marked the contact active in this transaction.
+    if (!t.known) await touchContactActivity(trx, t.workspaceId, contactId, now);
   });
 }
 

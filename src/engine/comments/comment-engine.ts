@@ -2,6 +2,7 @@ import { isChannelError } from '../../channels/channel-error.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import { sql } from 'kysely';
 import { inTransaction, isPostgres, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
@@ -140,8 +141,9 @@ function plan(a: StoredCommentAutomation, comment: CommentEvent, now: Date): { a
   const actions: { action: CommentActionName; runAt: Date }[] = [];
   if (a.options.likeUserComment) actions.push({ action: 'like', runAt: now });
   if (hideRule(a.hideComments, comment) !== null) actions.push({ action: 'hide', runAt: now });
-  // Seeded by the comment: a rerun, or another process, waits the same.
-  const replyAt = new Date(now.getTime() + replyDelayMs(a.replyAfter, seededUnit(`delay:${comment.commentId}`)));
+  // Seeded by the comment: a rerun, or another process, waits the same (only a random delay needs it).
+  const unit = a.replyAfter.type.startsWith('random') ? seededUnit(`delay:${comment.commentId}`) : 0;
+  const replyAt = new Date(now.getTime() + replyDelayMs(a.replyAfter, unit));
   if (sendsSomething(a.privateReply)) actions.push({ action: 'privateReply', runAt: replyAt });
   if (sendsSomething(a.publicReply)) actions.push({ action: 'publicReply', runAt: replyAt });
   return actions;
@@ -151,9 +153,11 @@ const sendsSomething = (r: StoredCommentAutomation['privateReply']) =>
   r.type !== 'none' && ((r.value ?? '').trim() !== '' || (r.values ?? []).some((v) => v.value.trim() !== ''));
 
 async function isBlocked(db: Executor, workspaceId: number, contactId: number): Promise<boolean> {
-  const row = await db.selectFrom('contacts').select('blocked_at').where('workspace_id', '=', workspaceId).where('id', '=', contactId).executeTakeFirst();
+  const row = await blockedAt.first(db, { workspaceId, contactId });
   return row?.blocked_at != null;
 }
+
+const blockedAt = prepared((db, p: { workspaceId: number; contactId: number }) => db.selectFrom('contacts').select('blocked_at').where('workspace_id', '=', p.workspaceId).where('id', '=', p.contactId));
 
 /**
  * The kind of the comment's post (published, ads, reels): from the workspace's channel posts, else
