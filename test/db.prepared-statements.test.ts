@@ -48,6 +48,26 @@ describe('prepared statements', () => {
     expect((await byId.first(t.db, { workspaceId: ws, id: contacts[2]! }))?.first_name).toBe('Edsger W.');
   });
 
+  it('inside a transaction, writes with it: a rollback undoes what it wrote', async () => {
+    const failed = t.db.transaction().execute(async (trx) => {
+      await rename.run(trx, { workspaceId: ws, id: contacts[0]!, name: 'Countess' });
+      expect((await byId.first(trx, { workspaceId: ws, id: contacts[0]! }))?.first_name).toBe('Countess');
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toThrow('changed my mind');
+    expect((await byId.first(t.db, { workspaceId: ws, id: contacts[0]! }))?.first_name).toBe('Ada');
+  });
+
+  it('counts each run as a statement of the request that made it', async () => {
+    const { runInRequestScope } = await import('../src/observability/request-scope.js');
+    const scope = { requestId: 'r', statements: 0, startedAt: 0n };
+    await runInRequestScope(scope, () => t.db.transaction().execute(async (trx) => {
+      for (const id of contacts) await byId.first(trx, { workspaceId: ws, id });
+    }));
+    // begin, three selects, commit
+    expect(scope.statements).toBe(5);
+  });
+
   it('keeps constants the builder wrote and fills in only the values', async () => {
     const named = prepared((db, p: { workspaceId: number; name: string }) =>
       db.selectFrom('contacts').select('first_name').where('workspace_id', '=', p.workspaceId).where('first_name', '=', p.name).where('gender', '=', 'unknown').limit(sql.lit(1)),
