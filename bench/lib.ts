@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 
 export interface LoadResult {
   name: string;
@@ -48,6 +49,23 @@ export async function startProcess(script: string, env: Record<string, string>):
   });
   return { url, child };
 }
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere): the
+ * server's CPU per event or request is steadier than its throughput on a machine shared with the
+ * load generator and with neighbours.
+ */
+export function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+const ticksPerSecond = 100;
 
 export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null) return;
