@@ -110,7 +110,7 @@ const commonIndexes: Record<string, string[]> = {
 // Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
 const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx'];
 // The SQLite job queue's table (PostgreSQL keeps jobs in graphile-worker's schema): due jobs, one unfailed job per key.
-const sqliteOnlyIndexes: Record<string, string[]> = { jobs_due_idx: ['run_at', 'id'], jobs_key_uq: ['key'] };
+const sqliteOnlyIndexes: Record<string, string[]> = { jobs_due_idx: ['run_at', 'id'], jobs_key_uq: ['key'], jobs_batch_idx: ['batch_key', 'id'] };
 
 interface IndexInfo {
   table: string;
@@ -288,7 +288,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

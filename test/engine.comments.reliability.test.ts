@@ -11,6 +11,7 @@ import { fixtures } from './support/fixtures.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { commentWorld, counters, createAutomation, deliver, eventLines, events, outbox, outboxLines, photoWebhook, netWebhook, unique } from './support/comment-engine.js';
+import { workspaceOf } from '../src/queue/failure.js';
 
 /**
  * What must hold when things go wrong or happen at once: a network that refuses (error log,
@@ -70,10 +71,10 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       await t.stopWorkers();
       try {
         await t.webhook('photo', photoWebhook(w.photo.account, { id: 'st-1', from: 'st-a', media: 'm-unknown' }, { id: 'st-2', from: 'st-b', media: 'm-known' }));
-        const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+        const job = (await t.jobs()).find((j) => j.task === 'event.process' && workspaceOf(j.payload) === w.ws.id)!;
         await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, manualJobHelpers())).rejects.toThrow('adapter crashed');
         // The second event of the delivery was processed (its reply is a job on this path) although the first failed.
-        const replies = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id);
+        const replies = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && workspaceOf(j.payload) === w.ws.id);
         expect(replies).toHaveLength(1);
         const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
         expect(open.map((e) => e.external_id)).toEqual(['st-1']);
@@ -202,7 +203,7 @@ describe(`comment engine reliability on ${testEngine}`, () => {
         await t.webhook('photo', photoWebhook(w.photo.account, { id: 'inl-1', from: 'inl-a' }));
         const refusal = new ChannelError({ reason: 'rateLimited', httpCode: 429, providerMessage: '(#4) Application request limit reached' });
         const run = async (adapter: ChannelAdapter) => {
-          const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+          const job = (await t.jobs()).find((j) => j.task === 'event.process' && workspaceOf(j.payload) === w.ws.id)!;
           await engineTasks({ ...engineDepsOf(t.app.deps), adapter })['event.process']!(job.payload, manualJobHelpers());
           await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
         };
@@ -210,7 +211,7 @@ describe(`comment engine reliability on ${testEngine}`, () => {
         const logs = await t.db.selectFrom('error_logs').select(['action', 'detail', 'http_code']).where('workspace_id', '=', w.ws.id).execute();
         expect(logs).toEqual([{ action: 'photo', detail: '(#4) Application request limit reached', http_code: '429' }]);
         expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 0, sentCount: 1, deliveredCount: 0, failedCount: 1, missedCount: 0 });
-        const retry = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id);
+        const retry = (await t.jobs()).filter((j) => j.task === 'comment.privateReply' && workspaceOf(j.payload) === w.ws.id);
         // The inline try was the first of five: four left, after the first backoff (e seconds).
         expect(retry).toHaveLength(1);
         expect(retry[0]!.maxAttempts).toBe(4);
@@ -242,7 +243,7 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       await t.stopWorkers();
       try {
         await t.webhook('photo', photoWebhook(w.photo.account, { id: 'ev-1', from: 'ev-a', media: 'm-known' }, { id: 'ev-2', from: 'ev-b', media: 'm-unknown' }, { id: 'ev-3', from: 'ev-c', media: 'm-known' }));
-        const job = (await t.jobs()).find((j) => j.task === 'event.process' && (j.payload as { workspaceId: number }).workspaceId === w.ws.id)!;
+        const job = (await t.jobs()).find((j) => j.task === 'event.process' && workspaceOf(j.payload) === w.ws.id)!;
         await expect(engineTasks({ ...engineDepsOf(t.app.deps), adapter: broken })['event.process']!(job.payload, manualJobHelpers())).rejects.toThrow('adapter crashed');
         expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply ev-1 Thanks!', 'privateReply ev-3 Thanks!']);
         const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();

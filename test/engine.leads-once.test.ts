@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelAdapter } from '../src/channels/channel-adapter.js';
 import { ChannelError } from '../src/channels/channel-error.js';
-import { PROCESS_EVENT_TASK } from '../src/domain/events/channel-event.service.js';
+import { PROCESS_EVENT_TASK, type ProcessEventsItem } from '../src/domain/events/channel-event.service.js';
 import { upsertSandboxRecord } from '../src/domain/sandbox/sandbox-record.repository.js';
 import { engineDepsOf } from '../src/engine/context.js';
 import { LEAD_REPLY_TASK, type LeadReplyPayload } from '../src/engine/leads/lead.processor.js';
@@ -184,7 +184,7 @@ describe(`lead-ad automations act once per lead on ${testEngine}`, () => {
       await t.webhook('net', leadgen(['F-1']));
       const event = await eventOf('F-1');
       // Its job waits (no workers): this test runs it, with the refusing adapter.
-      expect((await t.jobs()).filter((j) => j.task === PROCESS_EVENT_TASK && (j.payload as { eventIds: number[] }).eventIds.includes(event.id))).toHaveLength(1);
+      expect((await t.jobs()).filter((j) => j.task === PROCESS_EVENT_TASK && (j.payload as ProcessEventsItem[]).some((item) => item.eventId === event.id))).toHaveLength(1);
       await tasks[PROCESS_EVENT_TASK]!({ workspaceId: ws.id, eventId: event.id }, manualJobHelpers(1, 10));
       const replyJob = (await t.jobs()).find((j) => j.task === LEAD_REPLY_TASK && (j.payload as LeadReplyPayload).eventId === event.id);
       expect(replyJob).toMatchObject({ key: `lead:${event.id}:reply` });

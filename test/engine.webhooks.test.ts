@@ -124,6 +124,27 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(done!.outcome).toEqual(expect.any(String));
     });
 
+    it('while the engine is behind, the events of later webhooks join the waiting job of their workspace; every one is processed once', async () => {
+      await t.stopWorkers();
+      try {
+        for (const id of ['c-b1', 'c-b2', 'c-b3']) expect((await t.webhook('photo', photoComment('acct-photo-1', id))).status).toBe(200);
+        await t.webhook('photo', photoComment('acct-photo-2', 'c-b4'));
+        const eventJobs = (await t.jobs()).filter((j) => j.task === 'event.process');
+        const ids = async (workspaceId: number, externalIds: string[]) => (await events(workspaceId)).filter((e) => externalIds.includes(e.external_id)).map((e) => ({ workspaceId, eventId: e.id }));
+        if (testEngine === 'sqlite') {
+          // One waiting job per workspace, its items in the order the events came.
+          expect(eventJobs.map((j) => j.payload)).toEqual([await ids(ws.id, ['c-b1', 'c-b2', 'c-b3']), await ids(other.id, ['c-b4'])]);
+        } else {
+          expect(eventJobs.map((j) => j.payload)).toEqual([...(await ids(ws.id, ['c-b1', 'c-b2', 'c-b3'])).map((item) => [item]), await ids(other.id, ['c-b4'])]);
+        }
+      } finally {
+        await t.startWorkers();
+      }
+      await t.settle();
+      const processed = [...(await events(ws.id)), ...(await events(other.id))].filter((e) => e.external_id.startsWith('c-b'));
+      expect(processed.map((e) => [e.external_id, e.processed_at !== null])).toEqual([['c-b1', true], ['c-b2', true], ['c-b3', true], ['c-b4', true]]);
+    });
+
     it('a redelivered event is acknowledged as a duplicate and neither stored nor queued again', async () => {
       const body = photoComment('acct-photo-1', 'c-200');
       expect((await t.webhook('photo', body)).body).toMatchObject({ stored: 1, duplicates: 0 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { enqueue, prepareJobQueue, type JobRunner, type TaskList } from '../src/queue/index.js';
-import { claimJobs } from '../src/queue/sqlite-queue.js';
+import { jobClaims } from '../src/queue/sqlite-queue.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 import { testEngine } from './support/engine.js';
 import { createRunsTable, quietLogger, recordRun, runs, startTestRunner, storedJobs, waitFor, workerSchemaForTest } from './support/queue.js';
@@ -67,7 +67,7 @@ describe(`job queue runners on ${testEngine}`, () => {
   it.runIf(testEngine === 'sqlite')('a job whose worker died mid-try is tried again when its lease runs out', async () => {
     const job = await enqueue(t.db, { task: 'record', payload: { label: 'orphan' }, maxAttempts: 3 }, queue);
     // A process claims it (the real claim statement), then dies: nothing renews or releases the lease.
-    const claimed = await claimJobs(t.db, { workerId: 'dead-process', tasks: ['record'], limit: 1, now: new Date(), leaseMs: 300 });
+    const claimed = await jobClaims(['record']).claim(t.db, { workerId: 'dead-process', limit: 1, now: new Date(), leaseMs: 300 });
     expect(claimed.map((j) => [String(j.id), j.attempts, j.locked_by])).toEqual([[job.id, 1, 'dead-process']]);
 
     runners.push(await startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks: recorder(t.database, 'a') }));

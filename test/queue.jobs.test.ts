@@ -132,6 +132,51 @@ describe(`job queue on ${testEngine}`, () => {
     expect((await runs(t.database)).map((r) => r.label)).toEqual(['first', 'third']);
   });
 
+  it('batch jobs: items join the waiting job of their key, up to its limit; a running one is never changed; every item runs once', async () => {
+    const batch = { key: 'events:7', max: 3 };
+    const item = (label: string) => ({ label });
+    const a = await enqueue(t.db, { task: 'batch', payload: [item('a1'), item('a2')], batch }, queue);
+    const b = await t.db.transaction().execute((trx) => enqueue(trx, { task: 'batch', payload: [item('b1')], batch }, queue));
+    // Over the limit of 3: a job of its own.
+    const c = await enqueue(t.db, { task: 'batch', payload: [item('c1')], batch }, queue);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const batches: string[][] = [];
+    await start({
+      batch: async (payload: { label: string }[], { job }) => {
+        batches.push(payload.map((p) => p.label));
+        for (const p of payload) await recordRun(t.database, p.label, 'one', job.attempt);
+        if (payload.some((p) => p.label === 'a1')) await gate;
+      },
+    });
+    if (testEngine === 'sqlite') {
+      expect([a.created, b, c.created]).toEqual([true, { id: a.id, created: false }, true]);
+      await waitFor('the first batch to start', async () => (await runs(t.database)).length >= 3);
+      // While a job of the key runs, the next one waits, and new items join it (not the running one).
+      const d = await enqueue(t.db, { task: 'batch', payload: [item('d1')], batch }, queue);
+      expect(d).toEqual({ id: c.id, created: false });
+      expect((await jobs()).map((j) => [j.id, j.running, j.payload])).toEqual([
+        [a.id, true, [item('a1'), item('a2'), item('b1')]],
+        [c.id, false, [item('c1'), item('d1')]],
+      ]);
+    } else {
+      // PostgreSQL: each enqueue is a job of its own, run by graphile's workers.
+      expect([a.created, b.created, c.created]).toEqual([true, true, true]);
+      await waitFor('the first batch to start', async () => (await runs(t.database)).some((r) => r.label === 'a1'));
+      await enqueue(t.db, { task: 'batch', payload: [item('d1')], batch }, queue);
+    }
+    open();
+    await waitFor('every batch to finish', async () => (await jobs()).length === 0);
+    expect((await runs(t.database)).map((r) => r.label).sort()).toEqual(['a1', 'a2', 'b1', 'c1', 'd1']);
+    if (testEngine === 'sqlite') expect(batches).toEqual([['a1', 'a2', 'b1'], ['c1', 'd1']]);
+  });
+
+  it('a batch job takes an array of items and no key of its own', async () => {
+    await expect(enqueue(t.db, { task: 'batch', payload: { label: 'x' }, batch: { key: 'k', max: 5 } }, queue)).rejects.toThrow('array of items');
+    await expect(enqueue(t.db, { task: 'batch', payload: [1, 2, 3], batch: { key: 'k', max: 2 } }, queue)).rejects.toThrow('at most batch.max');
+    await expect(enqueue(t.db, { task: 'batch', payload: [1], key: 'k', batch: { key: 'k', max: 2 } }, queue)).rejects.toThrow('no key of its own');
+  });
+
   it('stop() lets a running job finish', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));

@@ -12,6 +12,7 @@ import * as jobQueue from './2026_11_23_0009_job_queue.js';
 import * as outbox from './2026_11_23_0010_outbox.js';
 import * as engine from './2026_11_23_0011_engine.js';
 import * as queueWorkerHeartbeats from './2026_11_24_0012_queue_worker_heartbeats.js';
+import * as jobBatches from './2026_11_24_0013_job_batches.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0010_outbox': outbox,
   '2026_11_23_0011_engine': engine,
   '2026_11_24_0012_queue_worker_heartbeats': queueWorkerHeartbeats,
+  '2026_11_24_0013_job_batches': jobBatches,
 };

@@ -397,6 +397,8 @@ export interface JobsTable {
   attempts: Generated<number>;
   max_attempts: number;
   key: string | null;
+  /** Batch jobs: the key whose waiting job later enqueues append their payload items to. */
+  batch_key: string | null;
   locked_by: string | null;
   locked_until: string | null;
   last_error: string | null;

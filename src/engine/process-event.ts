@@ -41,7 +41,7 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
   };
 
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
-    const ids = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
+    const { workspaceId, ids } = eventsOf(payload);
     const joinTransaction = deps.adapter.joinTransaction;
     // One event that fails must not hold back the others of its delivery: they are processed, and
     // the job is retried for it (the ones done are skipped then).
@@ -49,7 +49,7 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>) => {
       for (const id of some) {
         try {
-          await step(() => processOne(d, payload.workspaceId, id, helpers));
+          await step(() => processOne(d, workspaceId, id, helpers));
         } catch (err) {
           failure ??= err;
         }
@@ -68,4 +68,10 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     }
     if (failure !== null) throw failure;
   };
+}
+
+/** The workspace and events of a job, in order; a batch job's items share their workspace (its batch key). */
+function eventsOf(payload: ProcessEventsPayload): { workspaceId: number; ids: number[] } {
+  if (Array.isArray(payload)) return { workspaceId: payload[0]?.workspaceId ?? 0, ids: payload.map((item) => item.eventId) };
+  return { workspaceId: payload.workspaceId, ids: 'eventIds' in payload ? payload.eventIds : [payload.eventId] };
 }

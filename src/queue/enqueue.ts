@@ -16,6 +16,8 @@ export interface NormalisedJob {
   runAt: string;
   key: string | null;
   maxAttempts: number;
+  /** A batch job: its key, the most items it may hold, and its own items (JSON text of each). */
+  batch: { key: string; max: number; items: string[] } | null;
 }
 
 export function normaliseJob(job: JobSpec, now = new Date()): NormalisedJob {
@@ -27,7 +29,17 @@ export function normaliseJob(job: JobSpec, now = new Date()): NormalisedJob {
   const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_ATTEMPTS_LIMIT) throw new TypeError(`enqueue: maxAttempts must be a whole number from 1 to ${MAX_ATTEMPTS_LIMIT}`);
   if (job.key !== undefined && (typeof job.key !== 'string' || job.key.length === 0 || job.key.length > 500)) throw new TypeError('enqueue: key must be 1-500 characters');
-  return { task: job.task, payload, runAt: runAt.toISOString(), key: job.key ?? null, maxAttempts };
+  let batch: NormalisedJob['batch'] = null;
+  if (job.batch !== undefined) {
+    const { key, max } = job.batch;
+    if (typeof key !== 'string' || key.length === 0 || key.length > 500) throw new TypeError('enqueue: batch.key must be 1-500 characters');
+    if (!Number.isInteger(max) || max < 1 || max > 10_000) throw new TypeError('enqueue: batch.max must be a whole number from 1 to 10000');
+    if (!Array.isArray(job.payload) || job.payload.length === 0) throw new TypeError('enqueue: a batch job takes an array of items as its payload');
+    if (job.payload.length > max) throw new TypeError('enqueue: a batch job holds at most batch.max items');
+    if (job.key !== undefined) throw new TypeError('enqueue: a batch job has no key of its own');
+    batch = { key, max, items: job.payload.map((item) => JSON.stringify(item)) };
+  }
+  return { task: job.task, payload, runAt: runAt.toISOString(), key: job.key ?? null, maxAttempts, batch };
 }
 
 /**
@@ -41,7 +53,8 @@ export async function enqueue(db: Executor, job: JobSpec, settings: QueueSetting
   const spec = normaliseJob(job);
   if (isPostgres(db)) return addPostgresJob(db, settings.workerSchema, spec);
   const enqueued = await insertSqliteJob(db, spec);
-  if (enqueued.created) wakeRunners();
+  // A batch job's items may have joined a job that waits: it is due, so the runners look too.
+  if (enqueued.created || spec.batch) wakeRunners();
   return enqueued;
 }
 

@@ -4,7 +4,7 @@ import { nowIso } from '../db/values.js';
 
 /**
  * What a job that failed for good leaves besides its own failed row: an error log in the
- * workspace named by its payload's `workspaceId` (GET /v1/error-logs shows it), with the task as
+ * workspace named by its payload's `workspaceId` (a batch job's: its first item's) (GET /v1/error-logs shows it), with the task as
  * `action`, the error's message as `detail` and its HTTP status when it carries one (an adapter
  * error with `httpCode`, `status` or `statusCode`), else '500'.
  */
@@ -29,7 +29,9 @@ export function httpCodeOf(err: unknown): string {
 
 /** The payload's workspace id as a key, or null when it names none. */
 export function workspaceOf(payload: unknown): number | null {
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  // A batch job's items share their workspace (its batch key names it): the first one tells.
+  if (Array.isArray(payload)) return payload.length > 0 ? workspaceOf(payload[0]) : null;
+  if (!payload || typeof payload !== 'object') return null;
   const value = (payload as Record<string, unknown>).workspaceId;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { errorMessage, logJobFailure } from './failure.js';
 import type { RunnerOptions } from './runner-options.js';
-import { claimJobs, completeJob, failJob, nextRunAt, releaseJobs, renewLeases, retryJob, type JobRow } from './sqlite-queue.js';
+import { completeJob, failJob, jobClaims, releaseJobs, renewLeases, retryJob, type JobClaims, type JobRow } from './sqlite-queue.js';
 import { JobReleasedError, retryDelayMs, type JobRunner } from './types.js';
 import { onEnqueue } from './wake.js';
 
@@ -33,6 +33,7 @@ class SqliteRunner implements JobRunner {
   private readonly workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly db;
   private readonly tasks: string[];
+  private readonly claims: JobClaims;
   private readonly leaseMs: number;
   private readonly running = new Map<number, Running>();
   private stopping = false;
@@ -48,6 +49,7 @@ class SqliteRunner implements JobRunner {
   constructor(private readonly o: RunnerOptions) {
     this.db = o.database.db;
     this.tasks = Object.keys(o.tasks);
+    this.claims = jobClaims(this.tasks);
     this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
@@ -88,7 +90,7 @@ class SqliteRunner implements JobRunner {
       this.again = false;
       const free = this.o.concurrency - this.running.size;
       if (free > 0) {
-        const jobs = await claimJobs(this.db, { workerId: this.workerId, tasks: this.tasks, limit: free, now: new Date(), leaseMs: this.leaseMs });
+        const jobs = await this.claims.claim(this.db, { workerId: this.workerId, limit: free, now: new Date(), leaseMs: this.leaseMs });
         if (this.stopping) {
           // Claimed as the stop began: hand them straight back, untried.
           await releaseJobs(this.db, jobs.map((j) => j.id), this.workerId);
@@ -97,7 +99,7 @@ class SqliteRunner implements JobRunner {
         for (const job of jobs) this.launch(job);
         if (jobs.length === free) continue; // there may be more
       }
-      const next = free > 0 ? await nextRunAt(this.db, this.tasks) : null;
+      const next = free > 0 ? await this.claims.nextRunAt(this.db) : null;
       if (this.again) continue;
       const untilNext = next === null ? Infinity : Math.max(0, Date.parse(next) - Date.now());
       return Math.min(this.o.pollIntervalMs, untilNext);

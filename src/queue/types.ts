@@ -23,11 +23,22 @@ export interface JobSpec {
   key?: string;
   /** Tries in all, the first included (1..100); DEFAULT_MAX_ATTEMPTS when left out. */
   maxAttempts?: number;
+  /**
+   * A batch job: the payload is an array of items, and while a job of the same task and `key` waits
+   * for its first try (not yet claimed), enqueueing appends the items to it, as long as it then
+   * holds at most `max` items and is due no later than this job would be; otherwise a new job of
+   * that key is added. A claimed job never changes. Its handler gets every item appended so far.
+   * SQLite only: on PostgreSQL each enqueue adds a job, which graphile's workers share out.
+   */
+  batch?: { key: string; max: number };
 }
 
 export interface EnqueuedJob {
   id: string;
-  /** False when `key` matched a job that was already waiting or running (nothing was written). */
+  /**
+   * False when `key` matched a job that was already waiting or running (nothing was written), or
+   * when a batch job's items joined the waiting job of its batch key (`id` is that job's).
+   */
   created: boolean;
 }
 

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError, unknownReferences } from '../../errors/catalogue.js';
 import { channelEvents } from '../../observability/metrics.js';
 import type { JobQueue } from '../../queue/enqueue.js';
+import type { JsonValue } from '../../queue/types.js';
 import type { Logger } from '../../observability/logger.js';
 import type { Channel } from '../automations/comment-automation.schema.js';
 import { findWorkspace } from '../workspaces/workspace.repository.js';
@@ -14,8 +15,19 @@ import { webhookObject } from './channel-event.schema.js';
 /** The job that processes stored events, in order (src/engine/tasks.ts). */
 export const PROCESS_EVENT_TASK = 'event.process';
 
-/** Its payload: the events of one workspace stored by one request (`eventId`: a single one). */
-export type ProcessEventsPayload = { workspaceId: number } & ({ eventIds: number[] } | { eventId: number });
+/**
+ * Its payload: events of one workspace, one item per event, a batch job (see JobSpec.batch): the
+ * events of webhooks that arrive while the job waits join it. Jobs stored before batching carry
+ * one request's events (`eventIds`) or a single one (`eventId`).
+ */
+export type ProcessEventsPayload = ProcessEventsItem[] | ({ workspaceId: number } & ({ eventIds: number[] } | { eventId: number }));
+export interface ProcessEventsItem {
+  workspaceId: number;
+  eventId: number;
+}
+
+/** Events per event job at most: a backlog is processed by jobs of this size, in transactions of up to 20 events. */
+export const EVENTS_PER_JOB = 200;
 
 export interface IngestDeps {
   db: Executor;
@@ -65,10 +77,14 @@ async function store(
         result.eventIds.push(String(id));
       }
     }
-    // One job per workspace for the request's events: a network batches up to hundreds of changes
-    // in one delivery, and a job per event spent more on the queue than on the event (bench/engine.ts).
+    // One batch job per workspace: the events join the workspace's waiting event job, if any. A
+    // job per event, or per request, spent more on the queue than on the events while the engine
+    // was behind (bench/engine.ts). A delivery of more events than a job holds makes several.
     for (const [workspaceId, eventIds] of stored) {
-      await deps.queue.enqueue(trx, { task: PROCESS_EVENT_TASK, payload: { workspaceId, eventIds } satisfies ProcessEventsPayload, key: `events:${eventIds[0]}` });
+      for (let i = 0; i < eventIds.length; i += EVENTS_PER_JOB) {
+        const payload = eventIds.slice(i, i + EVENTS_PER_JOB).map((eventId) => ({ workspaceId, eventId }) satisfies ProcessEventsItem);
+        await deps.queue.enqueue(trx, { task: PROCESS_EVENT_TASK, payload: payload as unknown as JsonValue, batch: { key: `events:${workspaceId}`, max: EVENTS_PER_JOB } });
+      }
     }
   });
   // Counted after the commit: a rolled-back batch counted nothing.
