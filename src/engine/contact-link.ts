@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { idNumber, nowIso } from '../db/values.js';
-import { findContactById, insertContact } from '../domain/contacts/contact.repository.js';
+import { findContactById, insertContact, toContactScalars } from '../domain/contacts/contact.repository.js';
+import { contactColumns } from '../db/columns.js';
 import type { ContactScalars } from '../domain/contacts/contact.schema.js';
 import type { EventInbox } from '../domain/events/channel-event.repository.js';
 import { countMonthlyActiveContacts, monthStart } from '../domain/workspaces/plan.repository.js';
@@ -35,12 +36,13 @@ export function splitName(name: string | null): { firstName: string | null; last
  * of one new person at once make one contact: the contact inbox is unique per inbox and person, and
  * the loser of that race removes the contact it had just inserted and takes the winner's.
  */
-export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, knownContactId?: number | null): Promise<LinkedContact> {
+export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, known?: SourceContact | null): Promise<LinkedContact> {
   const workspaceId = inbox.workspaceId;
+  // `known`: the caller asked findSourceContact in this transaction already (null: nobody yet).
+  if (known) return { contact: known.contact, conversationId: known.conversationId ?? (await ensureConversation(trx, workspaceId, Number(known.contact.id), inbox.id)), created: false };
   let created = false;
   let createdContact: ContactScalars | null = null;
-  // `knownContactId`: the caller asked contactIdBySource in this transaction already.
-  let contactId = knownContactId !== undefined ? knownContactId : await contactIdBySource(trx, inbox, who.sourceId);
+  let contactId = known === null ? null : await contactIdBySource(trx, inbox, who.sourceId);
   if (contactId === null) {
     const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
     const id = idNumber(contact.id)!;
@@ -59,6 +61,40 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
   const contact = createdContact ?? (await findContactById(trx, workspaceId, contactId))!;
   return { contact, conversationId, created };
 }
+
+/** A person's contact in an inbox, with its latest conversation there (null: none yet). */
+export interface SourceContact {
+  contact: ContactScalars;
+  conversationId: number | null;
+}
+
+/**
+ * The contact already linked to this person in this inbox, with its latest conversation there, in
+ * one statement (every comment asks it: its blocked flag, its MAC standing and the link follow from
+ * the same row), or null; creates nothing.
+ */
+export async function findSourceContact(db: Executor, inbox: EventInbox, sourceId: string): Promise<SourceContact | null> {
+  const row = await sourceContact.first(db, { inboxId: inbox.id, sourceId, workspaceId: inbox.workspaceId });
+  return row ? { contact: toContactScalars(row), conversationId: row.conversation_id } : null;
+}
+
+const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+  db
+    .selectFrom('contact_inboxes as ci')
+    .innerJoin('contacts as c', 'c.id', 'ci.contact_id')
+    .select(contactColumns.map((column) => `c.${column}` as const))
+    .select((eb) =>
+      eb
+        .selectFrom('conversations as v')
+        .select((v) => v.fn.max('v.id').as('id'))
+        .whereRef('v.contact_id', '=', 'c.id')
+        .where('v.inbox_id', '=', p.inboxId)
+        .as('conversation_id'),
+    )
+    .where('ci.inbox_id', '=', p.inboxId)
+    .where('ci.source_id', '=', p.sourceId)
+    .where('ci.workspace_id', '=', p.workspaceId),
+);
 
 /** The contact already linked to this person in this inbox, without creating anything. */
 export async function contactIdBySource(db: Executor, inbox: EventInbox, sourceId: string): Promise<number | null> {

@@ -1,4 +1,4 @@
-import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
+import { findChannelEvents, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
 import { isPostgres, withSavepoint } from '../db/database.js';
 import type { JobHelpers } from '../queue/types.js';
@@ -31,8 +31,7 @@ const EVENTS_PER_TRANSACTION = 20;
  * across a batch would serialise workers, and a network call must never hold a transaction open.
  */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
-  const processOne = async (deps: EngineDeps, workspaceId: number, id: number, helpers: JobHelpers) => {
-    const stored = await findChannelEvent(deps.db, workspaceId, id);
+  const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers) => {
     // Deleted with its workspace or inbox since, or done by an earlier try: nothing left to do.
     if (!stored || stored.processedAt !== null) return;
     const processor = processors[stored.event.kind];
@@ -47,16 +46,18 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     // the job is retried for it (the ones done are skipped then).
     let failure: unknown = null;
     const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>) => {
+      // Read together (in the transaction that processes them, on SQLite): one statement, not one per event.
+      const events = await findChannelEvents(d.db, workspaceId, some);
       for (const id of some) {
         try {
-          await step(() => processOne(d, workspaceId, id, helpers));
+          await step(() => processOne(d, events.get(id), helpers));
         } catch (err) {
           failure ??= err;
         }
       }
     };
     if (!joinTransaction || isPostgres(deps.db)) {
-      await each(deps, ids, (run) => run());
+      for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) await each(deps, ids.slice(i, i + EVENTS_PER_TRANSACTION), (run) => run());
     } else {
       // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
       // request, and SQLite's one writer would keep every API write waiting behind them.

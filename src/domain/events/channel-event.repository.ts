@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { nowIso, parseJson } from '../../db/values.js';
@@ -73,27 +74,36 @@ export interface StoredEvent {
 
 /** The event with its inbox, or null when it (or its inbox) has been deleted since. */
 export async function findChannelEvent(db: Executor, workspaceId: number, id: number): Promise<StoredEvent | null> {
-  const row = await eventById.first(db, { workspaceId, id });
-  if (!row) return null;
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    inbox: { id: row.inbox_id, workspaceId: row.workspace_id, channel: row.channel, sourceId: row.source_id ?? '' },
-    event: parseJson<ChannelEvent>(row.payload),
-    source: row.source,
-    receivedAt: row.received_at,
-    processedAt: row.processed_at,
-  };
+  return (await findChannelEvents(db, workspaceId, [id])).get(id) ?? null;
 }
 
-const eventById = prepared((db, p: { workspaceId: number; id: number }) =>
-  db
+/** Events with their inboxes by id, in one statement (an event job reads its events a transaction's worth at a time); deleted ones are missing. */
+export async function findChannelEvents(db: Executor, workspaceId: number, ids: readonly number[]): Promise<Map<number, StoredEvent>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('channel_events as e')
     .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
     .select(['e.id', 'e.workspace_id', 'e.inbox_id', 'e.channel', 'e.payload', 'e.source', 'e.received_at', 'e.processed_at', 'i.source_id'])
-    .where('e.workspace_id', '=', p.workspaceId)
-    .where('e.id', '=', p.id),
-);
+    // `+`: the workspace is checked on the rows found by id. As a plain column, SQLite (without
+    // statistics) walked the workspace's whole events index instead of looking up ten ids (0.8 ms).
+    .where(sql`+${sql.ref('e.workspace_id')}`, '=', workspaceId)
+    .where('e.id', 'in', [...ids])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        workspaceId: row.workspace_id,
+        inbox: { id: row.inbox_id, workspaceId: row.workspace_id, channel: row.channel, sourceId: row.source_id ?? '' },
+        event: parseJson<ChannelEvent>(row.payload),
+        source: row.source,
+        receivedAt: row.received_at,
+        processedAt: row.processed_at,
+      },
+    ]),
+  );
+}
 
 export async function markChannelEventProcessed(db: Executor, workspaceId: number, id: number, outcome: string): Promise<void> {
   await markProcessed.run(db, { workspaceId, id, outcome: outcome.slice(0, 1000), at: nowIso() });

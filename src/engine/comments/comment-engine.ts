@@ -1,15 +1,14 @@
 import { isChannelError } from '../../channels/channel-error.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import { sql } from 'kysely';
-import { inTransaction, isPostgres, type Executor } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { inTransaction, isPostgres } from '../../db/database.js';
 import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName } from '../../domain/comment-events/comment-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
-import { contactIdBySource, linkContact, overMacLimit, touchContactActivity, type LinkedContact } from '../contact-link.js';
+import { findSourceContact, linkContact, overMacLimit, touchContactActivity, type LinkedContact, type SourceContact } from '../contact-link.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
@@ -76,18 +75,19 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     }
 
     // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
-    let existingContactId: number | null = null;
+    let existing: SourceContact | null = null;
     if (passing().length > 0) {
-      existingContactId = await contactIdBySource(trx, inbox, comment.authorId);
+      existing = await findSourceContact(trx, inbox, comment.authorId);
       let refusal: DeclineReason | null = null;
-      if (existingContactId !== null && (await isBlocked(trx, workspaceId, existingContactId))) refusal = 'blockedContact';
-      else if (await overMacLimit(trx, workspaceId, existingContactId, new Date(), set.macLimit)) refusal = 'macLimitReached';
+      if (existing?.contact.blockedAt != null) refusal = 'blockedContact';
+      else if (await overMacLimit(trx, workspaceId, existing ? idOf(existing.contact) : null, new Date(), set.macLimit)) refusal = 'macLimitReached';
       if (refusal) for (const a of passing()) reasons.set(idOf(a), refusal);
     }
+    const existingContactId = existing ? idOf(existing.contact) : null;
 
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
-      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existingContactId);
+      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existing);
     }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
@@ -152,12 +152,6 @@ function plan(a: StoredCommentAutomation, comment: CommentEvent, now: Date): { a
 const sendsSomething = (r: StoredCommentAutomation['privateReply']) =>
   r.type !== 'none' && ((r.value ?? '').trim() !== '' || (r.values ?? []).some((v) => v.value.trim() !== ''));
 
-async function isBlocked(db: Executor, workspaceId: number, contactId: number): Promise<boolean> {
-  const row = await blockedAt.first(db, { workspaceId, contactId });
-  return row?.blocked_at != null;
-}
-
-const blockedAt = prepared((db, p: { workspaceId: number; contactId: number }) => db.selectFrom('contacts').select('blocked_at').where('workspace_id', '=', p.workspaceId).where('id', '=', p.contactId));
 
 /**
  * The kind of the comment's post (published, ads, reels): from the workspace's channel posts, else
