@@ -55,10 +55,11 @@ export async function startProcess(script: string, env: Record<string, string>):
  * server's CPU per event or request is steadier than its throughput on a machine shared with the
  * load generator and with neighbours.
  */
-export function cpuMs(pid: number | undefined): number | null {
+export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'process'): number | null {
   if (pid === undefined) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    // The main thread's own line (task/<pid>) leaves out the GC and libuv threads.
+    const fields = readFileSync(thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   } catch {
