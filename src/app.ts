@@ -1,6 +1,5 @@
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig, type Config } from './config/config.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -9,13 +8,14 @@ import type { AppDeps } from './deps.js';
 import { createGraphQLContext, type GraphQLContext } from './graphql/context.js';
 import { graphqlPlugins, maskError } from './graphql/yoga-options.js';
 import { schema } from './graphql/schema.js';
-import { graphiqlOptions, graphiqlPage, graphiqlPagePlugin } from './http/graphiql.plugin.js';
-import { platformPlugin } from './http/platform.plugin.js';
+import { graphiqlOptions, graphiqlPage } from './http/graphiql.plugin.js';
+import { fromFetch, fromNode, toResponse, writeNode } from './http/exchange.js';
+import { createPlatform, type GraphQLServerContext } from './http/platform.js';
+import { AppError } from './errors/catalogue.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { jobQueue } from './queue/enqueue.js';
 import { createChannelAdapter } from './channels/registry.js';
-import { runInRequestScope } from './observability/request-scope.js';
 import { systemRoutes } from './rest/system.routes.js';
 import { webhookRoutes } from './rest/webhooks.routes.js';
 import { Router } from './rest/router.js';
@@ -23,7 +23,7 @@ import { routes } from './rest/routes.js';
 
 export interface App {
   deps: AppDeps;
-  yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+  yoga: YogaServerInstance<GraphQLServerContext, GraphQLContext>;
   /** In-process entry point (tests, benchmarks): a WHATWG fetch handler. */
   fetch: (request: Request) => Promise<Response>;
   /** node:http request listener for the real server. */
@@ -43,11 +43,11 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
 }
 
-/** Builds the whole service without listening: GraphQL Yoga with the REST router as a plugin. */
+/** Builds the whole service without listening: the platform's front controller, with Yoga for /graphql. */
 export function buildApp(options: BuildAppOptions = {}): App {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const database = options.database ?? createDatabase(config.DATABASE_URL, logger);
+  const database = options.database ?? createDatabase(config.DATABASE_URL);
   // Rate limiting must never make a request wait for Redis: while it is unreachable, commands fail
   // at once (no offline queue) or after a short timeout, and the in-memory insurance limiter counts.
   const redis = config.REDIS_URL
@@ -93,48 +93,40 @@ export function buildApp(options: BuildAppOptions = {}): App {
 
   const router = new Router(routes);
   // GraphiQL from the package, rendered (and its script hashed for the page's policy) once, here.
-  const graphiql = config.GRAPHIQL ? graphiqlOptions(config) : null;
-  const graphiqlHtml = graphiql ? graphiqlPage(graphiql) : null;
-  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+  const graphiql = config.GRAPHIQL ? graphiqlPage(graphiqlOptions(config)) : null;
+  // Yoga executes GraphQL only: the platform (http/platform.ts) answers everything else and does
+  // the platform's work (CORS, limits, authentication, headers, logs) for /graphql too.
+  const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    // The platform plugin caps bodies by Content-Length (and refuses POSTs without one), which
-    // keeps the protection without the per-request cost of Yoga's streaming limiter.
+    // The platform caps bodies by Content-Length (and refuses POSTs without one) and reads them.
     maxRequestBodySize: false,
     multipart: false,
-    // Browsers may call both APIs from the origins of CORS_ORIGINS (any, by default). Tokens
-    // travel in headers, never cookies, so credentials are never allowed: without that, Yoga
-    // would answer any origin with Access-Control-Allow-Credentials: true. Scripts must be able to
-    // read the request id, rate-limit, caching and idempotency headers.
-    cors: {
-      origin: config.CORS_ORIGINS,
-      credentials: false,
-      exposedHeaders: [
-        'X-Request-Id', 'X-Db-Statements', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy',
-        'Retry-After', 'Allow', 'ETag', 'Location', 'Idempotent-Replayed',
-      ],
-      maxAge: 600,
-    },
+    cors: false,
+    graphiql: false,
     logging: false,
-    maskedErrors: { maskError: (error, message) => maskError(error, message, logger) },
-    graphiql: graphiql ?? false,
-    renderGraphiQL: (options) => graphiqlPage(options).html,
-    context: ({ request }) => createGraphQLContext(deps, request),
-    plugins: [
-      platformPlugin(deps, router, systemRoutes(deps, router), '/graphql', webhookRoutes(deps)),
-      ...graphqlPlugins(config),
-      ...(graphiqlHtml ? [graphiqlPagePlugin(graphiqlHtml, '/graphql')] : []),
-    ],
+    maskedErrors: { maskError: (error, message) => maskError(error, message) },
+    context: ({ state }) => createGraphQLContext(deps, state),
+    plugins: [platformParams(), ...graphqlPlugins(config, logger)],
   });
+  const platform = createPlatform(deps, { router, publicRoutes: systemRoutes(deps, router), webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
 
-  // Each request gets its own scope (request id, SQL statement count) around all of Yoga's work.
-  const newScope = () => ({ requestId: randomUUID(), statements: 0, startedAt: process.hrtime.bigint() });
   return {
     deps,
     yoga,
-    fetch: (request) => runInRequestScope(newScope(), () => Promise.resolve(yoga.fetch(request))),
-    listener: (req, res) => runInRequestScope(newScope(), () => void yoga(req, res)),
+    fetch: async (request) => toResponse(await platform.serve(fromFetch(request)), request.method === 'HEAD'),
+    listener: (req, res) => {
+      platform.serve(fromNode(req)).then(
+        (answer) => writeNode(res, answer),
+        (err: unknown) => {
+          // serve() answers every error itself; this is a last resort, never a crashed process.
+          logger.error({ err }, 'could not answer a request');
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(new AppError('INTERNAL_SERVER_ERROR').toEnvelope()));
+        },
+      );
+    },
     ready: () => redisSettled,
     beginDrain: () => {
       deps.lifecycle.draining = true;
@@ -142,6 +134,15 @@ export function buildApp(options: BuildAppOptions = {}): App {
     close: async () => {
       await database.destroy();
       if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Yoga takes the GraphQL parameters the platform read (graphql-params.ts) instead of reading the body again. */
+function platformParams(): Plugin<Record<string, unknown>, GraphQLServerContext> {
+  return {
+    onRequestParse({ serverContext, setRequestParser }) {
+      setRequestParser(() => serverContext.params as GraphQLParams);
     },
   };
 }

@@ -39,7 +39,7 @@ function configOrExit(): Config {
 async function prepareDatabase(config: Config, logger: Logger): Promise<{ database: Database; demo: DemoInfo | null }> {
   let database: Database;
   try {
-    database = createDatabase(config.DATABASE_URL, logger);
+    database = createDatabase(config.DATABASE_URL);
     await migrateToLatest(database.db);
   } catch (err) {
     // Never the value: a URL may hold a password.
@@ -280,7 +280,7 @@ async function runPrimary(config: Config) {
 /** A cluster worker: the database is already migrated and seeded by the primary. */
 async function runWorker(config: Config) {
   const logger = createLogger(config.LOG_LEVEL);
-  const database = createDatabase(config.DATABASE_URL, logger);
+  const database = createDatabase(config.DATABASE_URL);
   await serve(config, logger, database, () => {});
 }
 

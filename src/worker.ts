@@ -38,7 +38,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = createDatabase(config.DATABASE_URL, logger);
+  const database = createDatabase(config.DATABASE_URL);
 
   let runner: Promise<JobRunner | null> = Promise.resolve(null);
   let stopping = false;

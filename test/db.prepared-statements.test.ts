@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../src/db/prepared.js';
+import { countedDatabase } from '../src/db/statement-count.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 import { fixtures } from './support/fixtures.js';
 
@@ -58,14 +59,16 @@ describe('prepared statements', () => {
     expect((await byId.first(t.db, { workspaceId: ws, id: contacts[0]! }))?.first_name).toBe('Ada');
   });
 
-  it('counts each run as a statement of the request that made it', async () => {
-    const { runInRequestScope } = await import('../src/observability/request-scope.js');
-    const scope = { requestId: 'r', statements: 0, startedAt: 0n };
-    await runInRequestScope(scope, () => t.db.transaction().execute(async (trx) => {
+  it('counts each run as a statement of the request that made it, in a transaction too', async () => {
+    const tally = { statements: 0 };
+    const db = countedDatabase(t.db, tally);
+    await byId.first(db, { workspaceId: ws, id: contacts[0]! });
+    expect(tally.statements).toBe(1);
+    await db.transaction().execute(async (trx) => {
       for (const id of contacts) await byId.first(trx, { workspaceId: ws, id });
-    }));
+    });
     // begin, three selects, commit
-    expect(scope.statements).toBe(5);
+    expect(tally.statements).toBe(6);
   });
 
   it('keeps constants the builder wrote and fills in only the values', async () => {

@@ -61,6 +61,12 @@ export const configSchema = z.object({
   GRAPHQL_MAX_TOKENS: positiveInt.default(2000),
   /** Expose X-Db-Statements (SQL statements run for the request). */
   EXPOSE_DB_STATEMENTS: booleanFlag.optional(),
+  /**
+   * Check every REST answer against its route's response schema (a mismatch is a 500 naming the
+   * route). On by default outside production, where the tests run every route: the check costs
+   * more than a cheap read itself, and the schemas do not change what they check.
+   */
+  CHECK_RESPONSES: booleanFlag.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   /**
    * After SIGTERM, how long the server keeps serving (with /readyz at 503 and `Connection: close`
@@ -134,6 +140,7 @@ export type Config = z.infer<typeof configSchema> & {
   GRAPHIQL: boolean;
   INTROSPECTION: boolean;
   EXPOSE_DB_STATEMENTS: boolean;
+  CHECK_RESPONSES: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -153,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     GRAPHIQL: c.GRAPHIQL ?? dev,
     INTROSPECTION: c.INTROSPECTION ?? dev,
     EXPOSE_DB_STATEMENTS: c.EXPOSE_DB_STATEMENTS ?? dev,
+    CHECK_RESPONSES: c.CHECK_RESPONSES ?? dev,
   };
 }
 

@@ -6,9 +6,8 @@ import { dirname } from 'node:path';
 import type { DB } from './types.js';
 import { isPostgresUrl } from '../config/config.js';
 import { dbStatements } from '../observability/metrics.js';
-import { currentRequestScope } from '../observability/request-scope.js';
-import type { Logger } from '../observability/logger.js';
 import { sqlProfiler } from '../observability/sql-profile.js';
+import { tallyOf } from './statement-count.js';
 
 /** The database or a transaction: repository functions accept either. */
 export type Executor = Kysely<DB>;
@@ -31,19 +30,17 @@ const pgTypes = {
   },
 };
 
-export function createDatabase(url: string, logger?: Logger): Database {
+export function createDatabase(url: string): Database {
   const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
   const counter = dbStatements.labels(engine);
   const profile = sqlProfiler();
-  // Kysely calls `log` once for every statement it executes: the one place statements are counted.
+  // Kysely calls `log` once for every statement it executes: the process-wide count. A request
+  // counts its own on its handle (statement-count.ts). A failing statement's SQL stays with its
+  // error: whoever handles the error as unexpected logs it, with what it knows (a request id).
   const log = (event: LogEvent) => {
     counter.inc();
     profile?.(event);
-    const scope = currentRequestScope();
-    if (scope) scope.statements++;
-    if (event.level === 'error') {
-      logger?.error({ err: event.error, sql: event.query.sql, requestId: scope?.requestId }, 'sql statement failed');
-    }
+    if (event.level === 'error' && event.error !== null && typeof event.error === 'object') failedStatements.set(event.error, event.query.sql);
   };
 
   if (engine === 'postgres') {
@@ -92,8 +89,17 @@ export function createDatabase(url: string, logger?: Logger): Database {
  */
 export function runInSqliteTransaction<O>(db: Executor, query: CompiledQuery): QueryResult<O> | undefined {
   if (!db.isTransaction) return undefined;
-  return inTransactionRunners.get(db.getExecutor().adapter)?.(query) as QueryResult<O> | undefined;
+  const run = inTransactionRunners.get(db.getExecutor().adapter);
+  if (!run) return undefined;
+  const tally = tallyOf(db);
+  if (tally) tally.statements++;
+  return run(query) as QueryResult<O>;
 }
+
+const failedStatements = new WeakMap<object, string>();
+
+/** The SQL of the statement that raised `err`, when a statement did (see createDatabase's log). */
+export const failedStatementOf = (err: unknown): string | undefined => (err !== null && typeof err === 'object' ? failedStatements.get(err) : undefined);
 
 const inTransactionRunners = new WeakMap<object, (query: CompiledQuery) => QueryResult<unknown>>();
 

@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../errors/catalogue.js';
 import { describeError } from '../errors/describe.js';
 import type { Logger } from '../observability/logger.js';
-import { currentRequestScope } from '../observability/request-scope.js';
+import { logUnexpected } from '../http/responses.js';
 import { accessDenial } from './authorize.js';
 import type { GraphQLContext } from './context.js';
 import { schema } from './schema.js';
@@ -69,20 +69,48 @@ function fromRequestError(error: GraphQLError): GraphQLError {
   });
 }
 
+/** The error a resolver threw that is not ours to show (not an AppError, not GraphQL's own), or null. */
+function unexpectedOriginal(error: unknown): unknown {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (error instanceof GraphQLError && !original) return null;
+  if (original instanceof AppError || (original instanceof GraphQLError && original.originalError instanceof AppError)) return null;
+  return original ?? null;
+}
+
 /**
  * Errors raised while executing: AppErrors carry their envelope; GraphQL's own request errors
  * pass (envelopeErrorsPlugin gives them theirs); anything else is masked as INTERNAL_SERVER_ERROR
- * and logged (never a stack or SQL).
+ * (never a stack or SQL). It was logged with the request id just before (logUnexpectedErrorsPlugin).
  */
-export function maskError(error: unknown, _message: string, logger: Logger): Error {
+export function maskError(error: unknown, _message: string): Error {
   const original = error instanceof GraphQLError ? error.originalError : error;
   const app = original instanceof AppError ? original : original instanceof GraphQLError && original.originalError instanceof AppError ? original.originalError : null;
   if (app) return fromAppError(app, error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {});
-  if (error instanceof GraphQLError && !error.originalError) return error;
-  logger.error({ err: original, requestId: currentRequestScope()?.requestId, path: error instanceof GraphQLError ? error.path : undefined }, 'unexpected GraphQL error');
+  if (unexpectedOriginal(error) === null) return error as Error;
   const { message, ...extensions } = new AppError('INTERNAL_SERVER_ERROR').toEnvelope();
   const at = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
   return createGraphQLError(message, { ...at, extensions });
+}
+
+/**
+ * Logs the unexpected errors of an execution with the request's id (from the context), with the
+ * failed statement when SQL raised it. It runs before Yoga's masking (a user plugin's
+ * onExecuteDone comes first), which would leave nothing to log; maskError cannot see the context.
+ */
+export function logUnexpectedErrorsPlugin(logger: Logger): Plugin<GraphQLContext> {
+  return {
+    onExecute({ args }) {
+      return {
+        onExecuteDone({ result }) {
+          if (!('errors' in result) || !result.errors) return;
+          for (const error of result.errors) {
+            const original = unexpectedOriginal(error);
+            if (original !== null) logUnexpected(logger, original, args.contextValue.state?.requestId, 'unexpected GraphQL error', { path: error.path });
+          }
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -151,7 +179,7 @@ export function costLimitPlugin(schema: GraphQLSchema, maxCost: number): Plugin 
 }
 
 /** Protection against expensive documents: depth, aliases, tokens (armor), cost (above); introspection switch. */
-export function graphqlPlugins(config: Config): Plugin[] {
+export function graphqlPlugins(config: Config, logger: Logger): Plugin[] {
   const armor = EnvelopArmorPlugin({
     maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
     costLimit: { enabled: false },
@@ -160,7 +188,7 @@ export function graphqlPlugins(config: Config): Plugin[] {
     maxDirectives: { n: 50 },
     blockFieldSuggestion: { enabled: !config.INTROSPECTION },
   });
-  const plugins: Plugin[] = [armor as Plugin, costLimitPlugin(schema, config.GRAPHQL_MAX_COST), envelopeErrorsPlugin()];
+  const plugins: Plugin[] = [armor as Plugin, costLimitPlugin(schema, config.GRAPHQL_MAX_COST), envelopeErrorsPlugin(), logUnexpectedErrorsPlugin(logger) as Plugin];
   if (!config.INTROSPECTION) plugins.push(useDisableIntrospection());
   return plugins;
 }

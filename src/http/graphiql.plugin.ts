@@ -1,5 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import type { GraphiQLOptions } from 'graphql-yoga';
 import type { Config } from '../config/config.js';
 import { htmlPage, type HtmlPage } from './html-pages.js';
 
@@ -81,19 +81,4 @@ export function graphiqlPage(options: GraphiQLOptions): HtmlPage {
     rendered.set(key, page);
   }
   return page;
-}
-
-/**
- * Yoga's GraphiQL plugin answers the page itself (before the platform plugin's onRequest); this
- * plugin gives that answer its Content-Security-Policy and content type.
- */
-export function graphiqlPagePlugin(page: HtmlPage, graphqlPath: string): Plugin {
-  return {
-    onResponse({ request, response }) {
-      if (request.method !== 'GET' || new URL(request.url).pathname !== graphqlPath) return;
-      if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return;
-      response.headers.set('content-security-policy', page.csp);
-      response.headers.set('x-content-type-options', 'nosniff');
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/catalogue.js';
 import { parseJson, readJsonBody } from './body.js';
+import type { Incoming } from './exchange.js';
 
 /**
  * The GraphQL-over-HTTP parameters of a request to /graphql, read as REST reads its input, so both
@@ -11,9 +12,9 @@ import { parseJson, readJsonBody } from './body.js';
  * `query`, object `variables`, no other fields, no batches): its refusals become 400 badRequest
  * (see yoga-options.ts).
  */
-export async function readGraphQLParams(request: Request, url: URL, limitBytes: number): Promise<unknown> {
+export async function readGraphQLParams(request: Incoming, limitBytes: number): Promise<unknown> {
   if (request.method === 'GET') {
-    const params = url.searchParams;
+    const params = new URLSearchParams(request.search);
     return {
       query: params.get('query') || undefined,
       operationName: params.get('operationName') || undefined,

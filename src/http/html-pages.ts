@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Answer } from './exchange.js';
 
 /**
  * HTML pages this server serves (GraphiQL, the API reference, the index at /) and the
@@ -71,4 +72,4 @@ export const htmlHeaders = (page: HtmlPage): Record<string, string> => ({
   'x-content-type-options': 'nosniff',
 });
 
-export const htmlResponse = (page: HtmlPage, status = 200): Response => new Response(page.html, { status, headers: htmlHeaders(page) });
+export const htmlAnswer = (page: HtmlPage, status = 200): Answer => ({ status, headers: htmlHeaders(page), body: page.html });

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.js';
 import { claimKey, deleteExpiredKeys, findKey, releaseKey, storeAnswer } from '../domain/idempotency/idempotency.repository.js';
 import { AppError } from '../errors/catalogue.js';
 import { invalidRequestData } from '../errors/validation.js';
-import { readBodyBytes } from './body.js';
+import { bodyBytes, type Answer, type Incoming } from './exchange.js';
 
 /**
  * `Idempotency-Key` on POST and PATCH (REST routes and POST /graphql): the first answer to a key
@@ -32,7 +32,7 @@ export interface Claim {
   key: string;
 }
 
-export type Begun = { replay: Response } | { claim: Claim } | null;
+export type Begun = { replay: Answer } | { claim: Claim } | null;
 
 const sha256 = (parts: (string | Uint8Array)[]) => {
   const hash = createHash('sha256');
@@ -41,28 +41,31 @@ const sha256 = (parts: (string | Uint8Array)[]) => {
 };
 
 /** The request's identity: method, path, query (without the token) and body bytes. */
-async function fingerprintOf(request: Request, url: URL, bodyLimit: number): Promise<string> {
-  const query = new URLSearchParams(url.search);
+async function fingerprintOf(request: Incoming, bodyLimit: number): Promise<string> {
+  const query = new URLSearchParams(request.search);
   query.delete('token');
-  const body = await readBodyBytes(request.clone(), bodyLimit);
-  return sha256([request.method, url.pathname, query.toString(), body ?? new Uint8Array()]);
+  const body = await request.body(bodyLimit);
+  return sha256([request.method, request.path, query.toString(), body ?? new Uint8Array()]);
 }
 
-const replay = (answer: { status: number; headers: Record<string, string>; body: string }) =>
-  new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: { ...answer.headers, 'Idempotent-Replayed': 'true' } });
+const replay = (answer: { status: number; headers: Record<string, string>; body: string }): Answer => ({
+  status: answer.status,
+  headers: { ...answer.headers, 'idempotent-replayed': 'true' },
+  body: answer.body === '' ? null : answer.body,
+});
 
 /**
  * For an authenticated POST/PATCH: nothing to do without the header; otherwise the stored answer
  * to replay, or this request's claim on the key (to be completed with `finish`). `waitMs` bounds
  * the wait for a first request still running (then 409).
  */
-export async function begin(db: Executor, workspaceId: number, request: Request, url: URL, options: { bodyLimit: number; waitMs: number }): Promise<Begun> {
-  const key = request.headers.get('idempotency-key');
+export async function begin(db: Executor, workspaceId: number, request: Incoming, options: { bodyLimit: number; waitMs: number }): Promise<Begun> {
+  const key = request.header('idempotency-key');
   if (key === null || !idempotentMethods.has(request.method)) return null;
   if (!keyPattern.test(key)) {
     throw invalidRequestData([{ message: 'Idempotency-Key must be 1 to 255 visible ASCII characters', path: ['headers', 'Idempotency-Key'] }]);
   }
-  const fingerprint = await fingerprintOf(request, url, options.bodyLimit);
+  const fingerprint = await fingerprintOf(request, options.bodyLimit);
   const now = Date.now();
   await deleteExpiredKeys(db, workspaceId, new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
 
@@ -91,22 +94,22 @@ export async function begin(db: Executor, workspaceId: number, request: Request,
  * A failure to store is reported to `onError` and the answer still goes out (its retry would run
  * again, as without a key).
  */
-export async function finish(db: Executor, claim: Claim, response: Response, onError: (err: unknown) => void): Promise<Response> {
-  if (response.status >= 500 || notKept.has(response.status)) {
+export async function finish(db: Executor, claim: Claim, answer: Answer, onError: (err: unknown) => void): Promise<Answer> {
+  if (answer.status >= 500 || notKept.has(answer.status)) {
     await releaseKey(db, claim.workspaceId, claim.key).catch(onError);
-    return response;
+    return answer;
   }
-  const body = await response.text();
+  const body = Buffer.from(bodyBytes(answer.body)).toString('utf8');
   const headers: Record<string, string> = {};
   for (const name of replayedHeaders) {
-    const value = response.headers.get(name);
-    if (value !== null) headers[name] = value;
+    const value = answer.headers[name];
+    if (value !== undefined) headers[name] = value;
   }
   try {
-    await storeAnswer(db, claim.workspaceId, claim.key, { status: response.status, headers, body });
+    await storeAnswer(db, claim.workspaceId, claim.key, { status: answer.status, headers, body });
   } catch (err) {
     onError(err);
     await releaseKey(db, claim.workspaceId, claim.key).catch(() => {});
   }
-  return new Response(body === '' ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return answer;
 }

@@ -2,6 +2,7 @@ import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { bodyBytes, type Answer, type Incoming } from './exchange.js';
 
 /**
  * What every response leaves with, whoever produced it (a REST route, Yoga, a document page):
@@ -15,10 +16,10 @@ const gzipAsync = promisify(gzip);
  * Headers on every response. Answers depend on the token that asked, so nothing may be kept by
  * a shared or browser cache unless the route says otherwise (documents and assets set their own).
  */
-export function setSecurityHeaders(headers: Headers): void {
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'no-referrer');
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+export function setSecurityHeaders(headers: Record<string, string>): void {
+  headers['x-content-type-options'] = 'nosniff';
+  headers['referrer-policy'] = 'no-referrer';
+  if (headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
 }
 
 /** Text types worth compressing; images, archives and already-encoded bodies are left alone. */
@@ -51,38 +52,39 @@ export interface BodyRules {
 
 /**
  * ETag and 304 for successful GET/HEAD answers, and compression (br or gzip, as the client's
- * Accept-Encoding prefers, at least `compressFromBytes`). Returns the response to send: the same
- * one when nothing applies (its body is only read when one of them may).
+ * Accept-Encoding prefers, at least `compressFromBytes`). Answers the answer to send.
  */
-export async function withBodyRules(request: Request, response: Response, rules: BodyRules): Promise<Response> {
+export async function withBodyRules(request: Incoming, answer: Answer, rules: BodyRules): Promise<Answer> {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
-  const type = response.headers.get('content-type') ?? '';
-  const canCompress = compressible.test(type) && !response.headers.has('content-encoding') && request.headers.has('accept-encoding');
-  const wantsEtag = isRead && response.status === 200;
-  if (!response.body || (!wantsEtag && !canCompress)) return response;
+  const type = answer.headers['content-type'] ?? '';
+  const acceptEncoding = request.header('accept-encoding');
+  const canCompress = compressible.test(type) && answer.headers['content-encoding'] === undefined && acceptEncoding !== null;
+  const wantsEtag = isRead && answer.status === 200;
+  if (answer.body === null || (!wantsEtag && !canCompress)) return answer;
 
-  const body = new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
+  const body = bodyBytes(answer.body);
+  const headers = answer.headers;
   if (wantsEtag) {
-    const etag = headers.get('etag') ?? etagOf(body);
-    headers.set('ETag', etag);
-    const ifNoneMatch = request.headers.get('if-none-match');
+    const etag = headers['etag'] ?? etagOf(body);
+    headers['etag'] = etag;
+    const ifNoneMatch = request.header('if-none-match');
     if (ifNoneMatch !== null && matches(ifNoneMatch, etag)) {
-      for (const h of ['content-type', 'content-length']) headers.delete(h);
-      return new Response(null, { status: 304, headers });
+      delete headers['content-type'];
+      delete headers['content-length'];
+      return { status: 304, headers, body: null };
     }
   }
   if (canCompress && body.byteLength >= rules.compressFromBytes) {
-    const encoding = preferredEncoding(request.headers.get('accept-encoding') ?? '');
-    headers.append('Vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(acceptEncoding ?? '');
+    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     if (encoding === 'br' || encoding === 'gzip') {
       const encoded = await compress(body, encoding);
-      headers.set('Content-Encoding', encoding);
-      headers.delete('content-length');
-      return new Response(encoded as unknown as BodyInit, { status: response.status, statusText: response.statusText, headers });
+      headers['content-encoding'] = encoding;
+      delete headers['content-length'];
+      return { status: answer.status, headers, body: encoded };
     }
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return { status: answer.status, headers, body };
 }
 
 /**

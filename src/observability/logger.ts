@@ -1,12 +1,11 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { currentRequestScope } from './request-scope.js';
 
 export type { Logger };
 
 /**
- * JSON lines on stdout (or `destination`). Every line written while a request runs carries that
- * request's id, whoever logs it (the access log, a failing SQL statement, a masked GraphQL error),
- * so one grep finds everything about a request.
+ * JSON lines on stdout (or `destination`). Lines about a request carry its id (`requestId`): the
+ * platform passes a child logger bound to it to what serves the request (RequestState.logger), so
+ * one grep finds everything about a request.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -14,10 +13,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     base: undefined,
     // Tokens travel in Authorization headers and ?token=; neither belongs in a log line.
     redact: { paths: ['req.headers.authorization', 'token'], censor: '[redacted]' },
-    mixin: () => {
-      const scope = currentRequestScope();
-      return scope ? { requestId: scope.requestId } : {};
-    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -6,6 +6,7 @@ import { startHeartbeats } from './postgres-heartbeats.js';
 import { EventEmitter } from 'node:events';
 import type { RunnerOptions } from './runner-options.js';
 import { JobReleasedError, type JobRunner, type TaskHandler } from './types.js';
+import { failedStatementOf } from '../db/database.js';
 
 /**
  * Runs jobs on PostgreSQL with graphile-worker (`run()`): it polls, listens for NOTIFY, locks each
@@ -145,7 +146,7 @@ function wrap(o: RunnerOptions, name: string, handler: TaskHandler): Task {
         } catch (logErr) {
           log.error({ err: logErr, jobId: String(job.id) }, 'could not write the error log of a failed job');
         }
-        log.warn({ jobId: String(job.id), attempts: job.attempts, error: errorMessage(err) }, 'job failed its last try');
+        log.warn({ jobId: String(job.id), attempts: job.attempts, error: errorMessage(err), sql: failedStatementOf(err) }, 'job failed its last try');
       }
       throw err;
     } finally {

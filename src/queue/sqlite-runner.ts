@@ -5,6 +5,7 @@ import type { RunnerOptions } from './runner-options.js';
 import { completeJob, failJob, jobClaims, releaseJobs, renewLeases, retryJob, type JobClaims, type JobRow } from './sqlite-queue.js';
 import { JobReleasedError, retryDelayMs, type JobRunner } from './types.js';
 import { onEnqueue } from './wake.js';
+import { failedStatementOf } from '../db/database.js';
 
 const DEFAULT_LEASE_MS = 30_000;
 
@@ -144,11 +145,11 @@ class SqliteRunner implements JobRunner {
       if (signal.aborted) return; // released by stop(): the row is already given back
       if (job.attempts >= job.max_attempts) {
         await this.fail(job, payload, err);
-        log.warn({ error: errorMessage(err) }, 'job failed its last try');
+        log.warn({ error: errorMessage(err), sql: failedStatementOf(err) }, 'job failed its last try');
       } else {
         const base = Math.max(Date.now(), Date.parse(job.run_at));
         await retryJob(this.db, job.id, this.workerId, errorMessage(err), new Date(base + retryDelayMs(job.attempts)).toISOString());
-        log.info({ error: errorMessage(err) }, 'job failed; it will be tried again');
+        log.info({ error: errorMessage(err), sql: failedStatementOf(err) }, 'job failed; it will be tried again');
       }
       return;
     }

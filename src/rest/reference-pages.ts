@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { htmlPage, type HtmlPage } from '../http/html-pages.js';
+import type { Answer } from '../http/exchange.js';
 
 /**
  * The pages around the OpenAPI document: the interactive reference at /docs (Scalar's standalone
@@ -36,16 +37,18 @@ export const withoutEvalProbe = (source: string) => source.split(evalProbe).join
 
 /** Scalar's standalone browser bundle (3 MB), read on first use. */
 let bundle: Buffer | undefined;
-export function scalarBundleResponse(): Response {
+export function scalarBundleAnswer(): Answer {
   bundle ??= Buffer.from(withoutEvalProbe(readFileSync(scalarBundlePath, 'utf8')), 'utf8');
-  return new Response(new Uint8Array(bundle), {
+  return {
+    status: 200,
     headers: {
       'content-type': 'application/javascript; charset=utf-8',
       // The page asks for it with the package version in the query, so an upgrade is a new URL.
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     },
-  });
+    body: bundle,
+  };
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

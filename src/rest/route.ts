@@ -3,16 +3,20 @@ import type { Executor } from '../db/database.js';
 import type { AccessRule } from '../domain/auth/access.js';
 import type { Principal } from '../domain/auth/principal.js';
 import type { AppDeps } from '../deps.js';
+import type { Logger } from '../observability/logger.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteContext<P, Q, B> {
+  /** The request's database handle (its statements are counted on the request). */
   db: Executor;
   who: Principal;
   params: P;
   query: Q;
   body: B;
   deps: AppDeps;
+  /** Logs with the request's id. */
+  logger: Logger;
 }
 
 /**

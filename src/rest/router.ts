@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { AppError } from '../errors/catalogue.js';
 import { invalidRequestData, parseOrThrow } from '../errors/validation.js';
 import { assertAccess } from '../domain/auth/access.js';
-import type { Principal } from '../domain/auth/principal.js';
 import { readJsonBody } from '../http/body.js';
-import { jsonResponse } from '../http/responses.js';
+import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
+import type { RequestState } from '../http/request-state.js';
 import type { AppDeps } from '../deps.js';
 import type { Route } from './route.js';
 
@@ -88,9 +89,10 @@ function decodeParams(raw: Record<string, string>): Record<string, string> {
 }
 
 /** Query parameters as an object; a repeated key becomes an array so the schema rejects it. `token` is auth, not input. */
-function queryObject(url: URL): Record<string, string | string[]> {
+function queryObject(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
+  if (search === '') return out;
+  for (const [key, value] of new URLSearchParams(search)) {
     if (key === 'token') continue;
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
@@ -103,17 +105,18 @@ const noInput = z.strictObject({});
 
 /**
  * Runs a matched route for an authenticated caller: access rules, then input validation (params,
- * query, body: each a 422 with paths prefixed by where the input was), then the handler, whose
- * result is shaped by the route's response schema.
+ * query, body: each a 422 with paths prefixed by where the input was), then the handler. With
+ * CHECK_RESPONSES (outside production) its result is checked against the route's response schema.
  */
-export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal, request: Request, url: URL): Promise<Response> {
+export async function runRoute(deps: AppDeps, match: MatchResult, state: RequestState, request: Incoming): Promise<Answer> {
   const { route } = match;
-  const db = deps.database.db;
+  const { db } = state;
+  const who = state.principal!;
   await assertAccess(db, who, route.access);
 
   const params = route.params ? parseOrThrow(route.params, decodeParams(match.rawParams), ['params']) : {};
   // A route without query parameters still rejects unknown ones: a typo never passes silently.
-  const query = parseOrThrow(route.query ?? noInput, queryObject(url), ['query']);
+  const query = parseOrThrow(route.query ?? noInput, queryObject(request.search), ['query']);
   let body: unknown;
   if (route.body) {
     body = parseOrThrow(route.body, await readJsonBody(request, deps.config.BODY_LIMIT_BYTES), ['body']);
@@ -123,12 +126,24 @@ export async function runRoute(deps: AppDeps, match: MatchResult, who: Principal
     if (sent !== undefined) parseOrThrow(noInput, sent, ['body']);
   }
 
-  const result = await route.handler({ db, who, params, query, body, deps });
+  const result = await route.handler({ db, who, params, query, body, deps, logger: state.logger });
+  if (deps.config.CHECK_RESPONSES) checkResponse(route, result);
+  const location = route.response.location?.(result as never);
+  return jsonAnswer(route.response.status, result, location ? { Location: location } : {});
+}
+
+/**
+ * A route's answer against its response schema, where the tests run: it must parse, and parsing
+ * must change nothing (no field the schema strips, no default it fills, no transform), so that what
+ * production sends unchecked is exactly what the tests checked. A mismatch is our bug: a 500, logged
+ * with the details.
+ */
+function checkResponse(route: Route, result: unknown): void {
   const shaped = route.response.schema.safeParse(result);
-  if (!shaped.success) {
-    // Our own output broke the contract: a bug, reported as 500 and logged with the details.
-    throw new Error(`Response of ${route.operationId} does not match its schema: ${shaped.error.message}`);
+  if (!shaped.success) throw new Error(`Response of ${route.operationId} does not match its schema: ${shaped.error.message}`);
+  // As JSON (what goes out), in any key order.
+  const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+  if (!isDeepStrictEqual(asJson(shaped.data), asJson(result))) {
+    throw new Error(`Response of ${route.operationId} changes when its schema parses it (a field the schema strips, fills or transforms): ${JSON.stringify(result).slice(0, 500)}`);
   }
-  const location = route.response.location?.(shaped.data);
-  return jsonResponse(route.response.status, shaped.data, location ? { Location: location } : {});
 }

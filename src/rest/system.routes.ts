@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors/catalogue.js';
-import { errorResponse, jsonResponse } from '../http/responses.js';
+import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
+import { errorAnswer } from '../http/responses.js';
 import { registry } from '../observability/metrics.js';
-import type { PublicRoutes } from '../http/platform.plugin.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { docsPage } from './docs-page.js';
-import { htmlResponse, htmlPage, type HtmlPage } from '../http/html-pages.js';
-import { indexDocument, indexPage, interactiveReferencePage, pagePaths, scalarBundleResponse } from './reference-pages.js';
+import { htmlAnswer, htmlPage, type HtmlPage } from '../http/html-pages.js';
+import { indexDocument, indexPage, interactiveReferencePage, pagePaths, scalarBundleAnswer } from './reference-pages.js';
 import type { Router } from './router.js';
+
+/** Unauthenticated routes (probes and documents), by path. */
+export type PublicRoutes = Record<string, (request: Incoming) => Promise<Answer> | Answer>;
 
 /**
  * Routes that need no token: probes, metrics, the index at / and the API's own documentation
@@ -28,28 +31,28 @@ export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
   const interactive = interactiveReferencePage();
   const index = indexPage();
   return {
-    '/healthz': () => jsonResponse(200, { status: 'ok' }),
+    '/healthz': () => jsonAnswer(200, { status: 'ok' }),
     '/readyz': async () => {
       // A stopping server is not ready for new traffic, though it still answers what reaches it.
-      if (deps.lifecycle.draining) return errorResponse(new AppError('serviceUnavailable', { message: 'The server is shutting down' }));
+      if (deps.lifecycle.draining) return errorAnswer(new AppError('serviceUnavailable', { message: 'The server is shutting down' }));
       try {
         await sql`select 1`.execute(deps.database.db);
-        return jsonResponse(200, { status: 'ok', database: deps.database.engine });
+        return jsonAnswer(200, { status: 'ok', database: deps.database.engine });
       } catch (err) {
         deps.logger.warn({ err }, 'readiness check failed');
-        return errorResponse(new AppError('serviceUnavailable', { message: 'The database is not reachable' }));
+        return errorAnswer(new AppError('serviceUnavailable', { message: 'The database is not reachable' }));
       }
     },
-    '/metrics': async () => new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } }),
-    '/v1/openapi.json': () => new Response(documents().json, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
-    [pagePaths.docs]: () => htmlResponse(interactive),
-    [pagePaths.docsStatic]: () => htmlResponse(documents().staticPage),
-    [pagePaths.scalarBundle]: () => scalarBundleResponse(),
+    '/metrics': async () => ({ status: 200, headers: { 'content-type': registry.contentType }, body: await registry.metrics() }),
+    '/v1/openapi.json': () => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: documents().json }),
+    [pagePaths.docs]: () => htmlAnswer(interactive),
+    [pagePaths.docsStatic]: () => htmlAnswer(documents().staticPage),
+    [pagePaths.scalarBundle]: () => scalarBundleAnswer(),
     // A browser gets the links as a page, anything else as JSON.
     [pagePaths.index]: (request) => {
-      const response = (request.headers.get('accept') ?? '').includes('text/html') ? htmlResponse(index) : jsonResponse(200, indexDocument);
-      response.headers.set('vary', 'Accept');
-      return response;
+      const answer = (request.header('accept') ?? '').includes('text/html') ? htmlAnswer(index) : jsonAnswer(200, indexDocument);
+      answer.headers['vary'] = 'Accept';
+      return answer;
     },
   };
 }

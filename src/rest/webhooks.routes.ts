@@ -5,10 +5,11 @@ import { ingestWebhook } from '../domain/events/channel-event.service.js';
 import { sameToken, verifyHubSignature } from '../domain/events/webhook-signature.js';
 import { AppError } from '../errors/catalogue.js';
 import { toIssues, invalidRequestData } from '../errors/validation.js';
-import { parseJson, readBodyBytes } from '../http/body.js';
-import { jsonResponse } from '../http/responses.js';
+import { parseJson } from '../http/body.js';
+import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
+import type { RequestState } from '../http/request-state.js';
 
-export type WebhookRoutes = Record<string, (request: Request, url: URL) => Promise<Response>>;
+export type WebhookRoutes = Record<string, (request: Incoming, state: RequestState) => Promise<Answer>>;
 
 /** The methods a webhook path answers (405 names them otherwise). */
 export const webhookMethods = ['GET', 'POST'];
@@ -22,25 +23,24 @@ export const webhookMethods = ['GET', 'POST'];
  */
 export function webhookRoutes(deps: AppDeps): WebhookRoutes {
   const { config } = deps;
-  const route = (channel: Channel) => async (request: Request, url: URL): Promise<Response> => {
-    if (request.method === 'GET') return handshake(url);
+  const route = (channel: Channel) => async (request: Incoming, state: RequestState): Promise<Answer> => {
+    if (request.method === 'GET') return handshake(new URLSearchParams(request.search));
     const secret = config.WEBHOOK_APP_SECRET;
     if (!secret) throw new AppError('serviceUnavailable', { message: 'Webhooks are not configured on this server (WEBHOOK_APP_SECRET)' });
-    const bytes = (await readBodyBytes(request, config.BODY_LIMIT_BYTES)) ?? new Uint8Array();
-    if (!verifyHubSignature(secret, bytes, request.headers.get('x-hub-signature-256'))) {
+    const bytes = (await request.body(config.BODY_LIMIT_BYTES)) ?? new Uint8Array();
+    if (!verifyHubSignature(secret, bytes, request.header('x-hub-signature-256'))) {
       throw new AppError('UNAUTHORIZED', { data: { reason: 'X-Hub-Signature-256 is missing or does not match the body (sha256=<hex HMAC-SHA256 of the raw body with the app secret>)' } });
     }
     const parsed = webhookBodySchema.safeParse(parseJson(Buffer.from(bytes).toString('utf8')));
     if (!parsed.success) throw invalidRequestData(toIssues(parsed.error));
-    return jsonResponse(200, await ingestWebhook({ db: deps.database.db, queue: deps.queue, logger: deps.logger }, channel, parsed.data));
+    return jsonAnswer(200, await ingestWebhook({ db: state.db, queue: deps.queue, logger: state.logger }, channel, parsed.data));
   };
-  const handshake = (url: URL): Response => {
-    const q = url.searchParams;
+  const handshake = (q: URLSearchParams): Answer => {
     const expected = config.WEBHOOK_VERIFY_TOKEN;
     if (q.get('hub.mode') !== 'subscribe' || !expected || !sameToken(q.get('hub.verify_token') ?? '', expected)) {
       throw new AppError('FORBIDDEN', { data: { reason: 'hub.mode must be subscribe and hub.verify_token must match WEBHOOK_VERIFY_TOKEN' } });
     }
-    return new Response(q.get('hub.challenge') ?? '', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: q.get('hub.challenge') ?? '' };
   };
   return { '/webhooks/photo': route('photo'), '/webhooks/net': route('net') };
 }

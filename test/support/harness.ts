@@ -106,7 +106,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logger = options.captureLogs
     ? createLogger(config.LOG_LEVEL, { write: (line: string) => void logs.push(JSON.parse(line)) })
     : createLogger(config.LOG_LEVEL);
-  const database = createDatabase(url, logger);
+  const database = createDatabase(url);
   await migrateToLatest(database.db);
   const rateLimitKeyPrefix = `test-${randomBytes(4).toString('hex')}`;
   const app = buildApp({ config, database, logger, rateLimitKeyPrefix });

@@ -17,6 +17,7 @@ import {
 import {
   channelInputs,
   type Channel,
+  type CommentAutomation,
   type CommentAutomationsFilter,
   type CreateCommentInput,
   type CreateNetCommentInput,
@@ -36,6 +37,12 @@ const create = (db: Executor, workspaceId: number, channel: Channel, data: Creat
     await checkPosts(trx, workspaceId, channel, data.post);
     return insertCommentAutomation(trx, workspaceId, channel, data);
   });
+
+/** An automation as the API shows it: the stored record without its channel (the path names it). */
+export const publicAutomation = ({ channel: _channel, ...automation }: StoredCommentAutomation): CommentAutomation => automation;
+
+/** A page of automations as the API shows them. */
+export const publicPage = (page: Page<StoredCommentAutomation>): Page<CommentAutomation> => ({ ...page, data: page.data.map(publicAutomation) });
 
 /** Input is validated by `createPhotoCommentInput`. */
 export const createPhotoCommentAutomation = (db: Executor, workspaceId: number, data: CreatePhotoCommentInput): Promise<StoredCommentAutomation> =>

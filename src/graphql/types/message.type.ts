@@ -9,7 +9,7 @@ import {
   type Message,
 } from '../../domain/messages/message.schema.js';
 import { refreshContactProfile, sendContactMessage, triggerContactAutoReply, type MessageDeps } from '../../domain/messages/message.service.js';
-import type { AppDeps } from '../../deps.js';
+import type { GraphQLContext } from '../context.js';
 import { contactIdentifier, identifierArg, plainIds, type ArgBuilder } from '../args.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection } from '../connection.js';
@@ -90,7 +90,8 @@ builder.objectField(ContactRef, 'messages', (t) =>
   ),
 );
 
-const messageDeps = (deps: AppDeps, db: MessageDeps['db']): MessageDeps => ({ db, adapter: deps.adapter, logger: deps.logger });
+/** The services' dependencies: the request's database handle and logger, the process's adapter. */
+const messageDeps = ({ deps, db, state }: GraphQLContext): MessageDeps => ({ db, adapter: deps.adapter, logger: state.logger });
 
 const inboxIdArg = (arg: ArgBuilder) =>
   arg.id({ description: "One of the contact's inboxes (plain or global id); left out: the inbox of the contact's latest conversation activity" }).validate(
@@ -104,8 +105,8 @@ builder.mutationField('sendMessage', (t) =>
       "Like POST /v1/contacts/{identifier}/messages: sends a text through the channel adapter and stores it. Only within 24 hours of the contact's last message in that inbox (422 validation, reason windowClosed); a network refusal is stored as a failed message with an error log (422 validation for a closed window, else 400 businessError with the provider's words). The trial and MAC gates apply.",
     access: write,
     args: { identifier: identifierArg(t.arg), text: t.arg.string({ required: true, validate: sendMessageFields.text }), inboxId: inboxIdArg(t.arg) },
-    resolve: (_r, { identifier, text, inboxId }, { db, who, deps }) =>
-      sendContactMessage(messageDeps(deps, db), who.workspaceId, contactIdentifier(identifier), { text, inboxId: inboxId ?? undefined }),
+    resolve: (_r, { identifier, text, inboxId }, ctx) =>
+      sendContactMessage(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier), { text, inboxId: inboxId ?? undefined }),
   }),
 );
 
@@ -115,7 +116,7 @@ builder.mutationField('triggerAutoReply', (t) =>
     description: "Like POST /v1/contacts/{identifier}/auto-replies: sends the workspace's default reply as sendMessage sends a text (422 validation, reason notSet, when there is none). The trial and MAC gates apply.",
     access: write,
     args: { identifier: identifierArg(t.arg), inboxId: inboxIdArg(t.arg) },
-    resolve: (_r, { identifier, inboxId }, { db, who, deps }) => triggerContactAutoReply(messageDeps(deps, db), who.workspaceId, contactIdentifier(identifier), { inboxId: inboxId ?? undefined }),
+    resolve: (_r, { identifier, inboxId }, ctx) => triggerContactAutoReply(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier), { inboxId: inboxId ?? undefined }),
   }),
 );
 
@@ -126,6 +127,6 @@ builder.mutationField('refreshContactProfile', (t) =>
       "Like POST /v1/contacts/{identifier}/refresh-profile: the contact's first name, last name and avatar from the network's profile (fields it leaves out are kept). No profile there is 422 validation (reason profileNotFound); other failures leave an error log and are 400 businessError. The trial and MAC gates apply.",
     access: write,
     args: { identifier: identifierArg(t.arg) },
-    resolve: (_r, { identifier }, { db, who, deps }) => refreshContactProfile(messageDeps(deps, db), who.workspaceId, contactIdentifier(identifier)),
+    resolve: (_r, { identifier }, ctx) => refreshContactProfile(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier)),
   }),
 );

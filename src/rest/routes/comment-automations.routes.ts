@@ -13,6 +13,8 @@ import {
   deleteCommentAutomation,
   getCommentAutomation,
   listCommentAutomationsPage,
+  publicAutomation,
+  publicPage,
   updateCommentAutomation,
 } from '../../domain/automations/comment-automation.service.js';
 import { idParams, successSchema } from '../../domain/shared/schemas.js';
@@ -146,7 +148,7 @@ export const commentAutomationRoutes = [
       query: { page: '1', perPage: '20', name: 'price', isActive: 'true', folderId: '12' },
       response: { data: [{ ...photoCommentExample.response, folderId: '12' }], pageCount: 1 },
     },
-    handler: ({ db, who, query }) => listCommentAutomationsPage(db, who.workspaceId, 'photo', query),
+    handler: async ({ db, who, query }) => publicPage(await listCommentAutomationsPage(db, who.workspaceId, 'photo', query)),
   }),
   defineRoute({
     method: 'GET',
@@ -162,7 +164,7 @@ export const commentAutomationRoutes = [
       query: { page: '1', perPage: '20', name: 'faq', isActive: 'true', folderId: '11' },
       response: { data: [{ ...netCommentExample, folderId: '11' }], pageCount: 1 },
     },
-    handler: ({ db, who, query }) => listCommentAutomationsPage(db, who.workspaceId, 'net', query),
+    handler: async ({ db, who, query }) => publicPage(await listCommentAutomationsPage(db, who.workspaceId, 'net', query)),
   }),
   defineRoute({
     method: 'POST',
@@ -175,7 +177,7 @@ export const commentAutomationRoutes = [
     response: { status: 201, description: 'The new automation; `Location` is its address', schema: commentAutomationSchema, location: (a) => `/v1/net-comments/${a.id}` },
     errors: [400, 401, 403, 413, 415, 422, 429, 500],
     examples: { body: netCreateBody, response: netCreated },
-    handler: ({ db, who, body }) => createNetCommentAutomation(db, who.workspaceId, body),
+    handler: async ({ db, who, body }) => publicAutomation(await createNetCommentAutomation(db, who.workspaceId, body)),
   }),
   defineRoute({
     method: 'PATCH',
@@ -189,7 +191,7 @@ export const commentAutomationRoutes = [
     response: { status: 200, description: 'The automation as changed', schema: commentAutomationSchema },
     errors: [400, 401, 403, 404, 413, 415, 422, 429, 500],
     examples: { params: { id: '9' }, body: { isActive: false, publicReply: { type: 'none', value: null } }, response: photoPatched },
-    handler: ({ db, who, params, body }) => updateCommentAutomation(db, who.workspaceId, 'photo', params.id, body),
+    handler: async ({ db, who, params, body }) => publicAutomation(await updateCommentAutomation(db, who.workspaceId, 'photo', params.id, body)),
   }),
   defineRoute({
     method: 'PATCH',
@@ -203,7 +205,7 @@ export const commentAutomationRoutes = [
     response: { status: 200, description: 'The automation as changed', schema: commentAutomationSchema },
     errors: [400, 401, 403, 404, 413, 415, 422, 429, 500],
     examples: { params: { id: '4' }, body: { name: 'Page post FAQ (weekdays)', startTime: '09:00', endTime: '18:00' }, response: netPatched },
-    handler: ({ db, who, params, body }) => updateCommentAutomation(db, who.workspaceId, 'net', params.id, body),
+    handler: async ({ db, who, params, body }) => publicAutomation(await updateCommentAutomation(db, who.workspaceId, 'net', params.id, body)),
   }),
   defineRoute({
     method: 'DELETE',
@@ -242,7 +244,7 @@ export const commentAutomationRoutes = [
     response: { status: 201, description: 'The new automation; `Location` is its address', schema: commentAutomationSchema, location: (a) => `/v1/photo-comments/${a.id}` },
     errors: [400, 401, 403, 413, 415, 422, 429, 500],
     examples: { body: photoCommentExample.body, response: photoCommentExample.response },
-    handler: ({ db, who, body }) => createPhotoCommentAutomation(db, who.workspaceId, body),
+    handler: async ({ db, who, body }) => publicAutomation(await createPhotoCommentAutomation(db, who.workspaceId, body)),
   }),
   defineRoute({
     method: 'GET',
@@ -255,7 +257,7 @@ export const commentAutomationRoutes = [
     response: { status: 200, description: 'The automation, with folderId (null at root)', schema: commentAutomationSchema },
     errors: [400, 401, 403, 404, 422, 429, 500],
     examples: { params: { id: '9' }, response: photoCommentExample.response },
-    handler: ({ db, who, params }) => getCommentAutomation(db, who.workspaceId, 'photo', params.id),
+    handler: async ({ db, who, params }) => publicAutomation(await getCommentAutomation(db, who.workspaceId, 'photo', params.id)),
   }),
   defineRoute({
     method: 'GET',
@@ -268,6 +270,6 @@ export const commentAutomationRoutes = [
     response: { status: 200, description: 'The automation, with folderId (null at root)', schema: commentAutomationSchema },
     errors: [400, 401, 403, 404, 422, 429, 500],
     examples: { params: { id: '4' }, response: netCommentExample },
-    handler: ({ db, who, params }) => getCommentAutomation(db, who.workspaceId, 'net', params.id),
+    handler: async ({ db, who, params }) => publicAutomation(await getCommentAutomation(db, who.workspaceId, 'net', params.id)),
   }),
 ];

@@ -26,7 +26,8 @@ const write = { action: 'write', scope: 'contacts' } as const;
 const lookupErrors = [400, 401, 403, 404, 422, 429, 500];
 const writeErrors = [400, 401, 403, 404, 413, 415, 422, 429, 500];
 
-const messageDeps = (deps: AppDeps): MessageDeps => ({ db: deps.database.db, adapter: deps.adapter, logger: deps.logger });
+/** The services' dependencies: the request's database handle and logger, the process's adapter. */
+const messageDeps = ({ db, deps, logger }: { db: MessageDeps['db']; deps: AppDeps; logger: MessageDeps['logger'] }): MessageDeps => ({ db, adapter: deps.adapter, logger });
 
 /** A photo inbox's conversation with the contact of the other examples (41): their question, and the answer. */
 const incoming: Message = {
@@ -109,7 +110,7 @@ export const contactMessageRoutes = [
     response: { status: 201, description: 'The message as sent; `Location` is its address', schema: messageSchema, location: (m) => `/v1/contacts/${m.contactId}/messages/${m.id}` },
     errors: writeErrors,
     examples: { params: { identifier: '41' }, body: { text: 'We do! Delivery takes 3 to 5 days.', inboxId: '5' }, response: { ...outgoing, seenAt: null } },
-    handler: ({ db, who, params, body, deps }) => sendContactMessage({ ...messageDeps(deps), db }, who.workspaceId, params.identifier, body),
+    handler: ({ db, who, params, body, deps, logger }) => sendContactMessage(messageDeps({ db, deps, logger }), who.workspaceId, params.identifier, body),
   }),
   defineRoute({
     method: 'POST',
@@ -123,7 +124,7 @@ export const contactMessageRoutes = [
     response: { status: 201, description: 'The message as sent; `Location` is its address', schema: messageSchema, location: (m) => `/v1/contacts/${m.contactId}/messages/${m.id}` },
     errors: writeErrors,
     examples: { params: { identifier: '41' }, body: { inboxId: '5' }, response: autoReply },
-    handler: ({ db, who, params, body, deps }) => triggerContactAutoReply({ ...messageDeps(deps), db }, who.workspaceId, params.identifier, body),
+    handler: ({ db, who, params, body, deps, logger }) => triggerContactAutoReply(messageDeps({ db, deps, logger }), who.workspaceId, params.identifier, body),
   }),
   defineRoute({
     method: 'POST',
@@ -139,6 +140,6 @@ export const contactMessageRoutes = [
       params: { identifier: '41' },
       response: { ...exampleContact, avatar: 'https://cdn.photo.example/p/ada.jpg', updatedAt: '2026-11-24T08:00:00.000Z' },
     },
-    handler: ({ db, who, params, deps }) => refreshContactProfile({ ...messageDeps(deps), db }, who.workspaceId, params.identifier),
+    handler: ({ db, who, params, deps, logger }) => refreshContactProfile(messageDeps({ db, deps, logger }), who.workspaceId, params.identifier),
   }),
 ];

@@ -35,7 +35,7 @@ export const tagRoutes = [
         ],
       },
     },
-    handler: async ({ db, who }) => ({ data: await listWorkspaceTags(db, who.workspaceId) }),
+    handler: async ({ db, who }) => ({ data: (await listWorkspaceTags(db, who.workspaceId)).map(({ id, name }) => ({ id, name })) }),
   }),
   defineRoute({
     method: 'POST',

@@ -1,0 +1,167 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { AppError } from '../errors/catalogue.js';
+
+/**
+ * One HTTP exchange as the platform sees it, whatever carries it: node:http for the server, a
+ * WHATWG Request for in-process callers (tests). The REST routes, webhooks and documents are
+ * answered from these without building WHATWG Request and Response objects, which cost more than
+ * a cheap read itself (bench/); only /graphql hands Yoga a Request (toFetchRequest).
+ */
+export interface Incoming {
+  readonly method: string;
+  /** The path as sent (still percent-encoded), without the query. */
+  readonly path: string;
+  /** The query string as sent, without `?` ('' when there is none). */
+  readonly search: string;
+  /** A header's value (names are case-insensitive); repeated headers are joined with ", ". */
+  header(name: string): string | null;
+  /** The client's address as the socket reports it, undefined in process. */
+  readonly remoteAddress: string | undefined;
+  /**
+   * The body, read once: later calls answer the same bytes. Cut at `limitBytes` (413
+   * payloadTooLarge, declared or streamed); undefined when empty.
+   */
+  body(limitBytes: number): Promise<Uint8Array | undefined>;
+  /** The exchange as a WHATWG Request, for Yoga; its body is the bytes `body()` read, if it was called. */
+  toFetchRequest(): Promise<Request>;
+}
+
+/** An answer to send: status, headers (lower-case names) and the body. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...lowerCased(headers) },
+  body: JSON.stringify(body),
+});
+
+/** Header names in lower case, as every Answer keeps them. */
+export function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) out[name.toLowerCase()] = headers[name]!;
+  return out;
+}
+
+export const bodyBytes = (body: Answer['body']): Uint8Array => (body === null ? new Uint8Array() : typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
+
+const tooLarge = (limitBytes: number) => new AppError('payloadTooLarge', { data: { limitBytes } });
+
+/** Splits a request target (`/v1/tags?name=x`) into its path and query. */
+function splitTarget(target: string): { path: string; search: string } {
+  const q = target.indexOf('?');
+  return q < 0 ? { path: target, search: '' } : { path: target.slice(0, q), search: target.slice(q + 1) };
+}
+
+/** A node:http request. */
+export function fromNode(req: IncomingMessage): Incoming {
+  const { path, search } = splitTarget(req.url ?? '/');
+  let read: Promise<Uint8Array | undefined> | undefined;
+  const header = (name: string): string | null => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    method: req.method ?? 'GET',
+    path,
+    search,
+    header,
+    remoteAddress: req.socket?.remoteAddress,
+    body(limitBytes) {
+      return (read ??= readNodeBody(req, header('content-length'), limitBytes));
+    },
+    async toFetchRequest() {
+      const headers = new Headers();
+      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      const url = `http://${header('host') ?? 'localhost'}${req.url ?? '/'}`;
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+      // A node stream is read once: Yoga gets the bytes the platform read, or the stream itself.
+      const body = !hasBody ? null : read ? ((await read) ?? null) : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+      return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+    },
+  };
+}
+
+async function readNodeBody(req: IncomingMessage, declared: string | null, limitBytes: number): Promise<Uint8Array | undefined> {
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > limitBytes) {
+      req.resume();
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(chunk);
+  }
+  return size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+/** A WHATWG Request (in-process callers). */
+export function fromFetch(request: Request): Incoming {
+  const url = new URL(request.url);
+  let read: Promise<Uint8Array | undefined> | undefined;
+  return {
+    method: request.method,
+    path: url.pathname,
+    search: url.search.slice(1),
+    header: (name) => request.headers.get(name),
+    remoteAddress: undefined,
+    body(limitBytes) {
+      return (read ??= readFetchBody(request, limitBytes));
+    },
+    async toFetchRequest() {
+      if (!read) return request;
+      return new Request(request.url, { method: request.method, headers: request.headers, body: ((await read) ?? null) as BodyInit | null });
+    },
+  };
+}
+
+async function readFetchBody(request: Request, limitBytes: number): Promise<Uint8Array | undefined> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
+  if (!request.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  return size === 0 ? undefined : Buffer.concat(chunks);
+}
+
+/** Writes an answer on a node:http response (a HEAD answer's body is left out by node itself). */
+export function writeNode(res: ServerResponse, answer: Answer): void {
+  const body = answer.body === null ? undefined : answer.body;
+  const headers: Record<string, string | number> = answer.headers;
+  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(answer.status, headers);
+  res.end(body);
+}
+
+/** An answer as a WHATWG Response (in-process callers); a HEAD request's goes without its body, as node sends it. */
+export function toResponse(answer: Answer, head = false): Response {
+  const nullBody = head || answer.status === 204 || answer.status === 304 || answer.body === null;
+  return new Response(nullBody ? null : (answer.body as BodyInit), { status: answer.status, headers: answer.headers });
+}
+
+/** A WHATWG Response (Yoga's, a document's) as an answer. */
+export async function fromResponse(response: Response): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  return { status: response.status, headers, body };
+}
