@@ -26,7 +26,8 @@ import { unhideDelayMs } from './comment-matching.js';
  * then records the result in one transaction: the action's state on the row, the counters, the
  * reply as an outgoing message. A job run again (its worker died) finds its action no longer
  * `scheduled` and does nothing; a send retried before it was recorded carries the same
- * idempotency key, so the sandbox records it once.
+ * idempotency key, so the sandbox records it once. A job whose row is gone (its automation was
+ * deleted) does nothing, except an unhide, which still shows the comment again (see UnhidePayload).
  */
 export const COMMENT_ACTION_TASKS: Record<CommentActionName, string> = {
   like: 'comment.like',
@@ -44,6 +45,29 @@ export interface CommentActionPayload {
   commentEventId: number;
 }
 
+/**
+ * An unhide's payload: its row, and what the unhide needs when the row is gone. Deleting an
+ * automation cascades its comment_events rows, yet a comment it hid for a while must still be shown
+ * again: a delete (like switching the automation off, which keeps the rows) stops the automation
+ * acting on new comments; it does not make its temporary hides permanent. So the job names the
+ * stored event (the comment, its post and its inbox), the automation and the contact, which the
+ * call, its outbox entry and an error log name. The outbox names the automation by a plain id (no
+ * foreign key: its history outlives it) and error logs do not name it, so both are written for a
+ * deleted one. Jobs enqueued before these fields existed carry only the row's id and, without the
+ * row, do nothing, as they always did.
+ *
+ * Why not keep a deleted automation's rows until their unhides have run: comment_events.automation_id
+ * is not null and cascades from comment_automations, so that would take a soft delete of automations
+ * (filtered by every reader of comment_automations: the API, the engine's compiled automations) or a
+ * nullable column (a table rebuild on SQLite) and rows that belong to no automation. The payload
+ * confines the change to the one action meant to outlive its automation.
+ */
+export interface UnhidePayload extends CommentActionPayload {
+  eventId?: number;
+  automationId?: number;
+  contactId?: number | null;
+}
+
 /** Also the outbox idempotency key of the action. */
 export const commentActionKey = (commentEventId: number, action: CommentActionName) => `comment:${commentEventId}:${action}`;
 
@@ -53,6 +77,12 @@ export const commentActionJob = (workspaceId: number, commentEventId: number, ac
   payload: { workspaceId, commentEventId },
   key: commentActionKey(commentEventId, action),
 });
+
+/** The unhide a hide schedules: its row, and what it needs if the row is gone by then (see UnhidePayload). */
+const unhideJob = (t: Target): JobSpec => {
+  const payload = { workspaceId: t.workspaceId, commentEventId: t.id, eventId: t.eventId, automationId: t.automationId, contactId: t.contactId } satisfies UnhidePayload;
+  return { ...commentActionJob(t.workspaceId, t.id, 'unhide'), payload };
+};
 
 const SEVEN_DAYS_MS = 7 * 24 * 3_600_000;
 
@@ -95,6 +125,36 @@ async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target
     comment: parseJson<CommentEvent>(row.payload),
     inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
     actions: parseJson<CommentAction[]>(row.actions),
+  };
+}
+
+/**
+ * The unhide of a deleted automation, from its job's payload (see UnhidePayload): the stored event
+ * still names the comment, its post and its inbox. If the inbox was deleted, its events went with it
+ * and there is nothing to unhide through: null, and the job does nothing. The row's list of actions
+ * went with the row; the job is what remains of the scheduled unhide, so the target lists it as
+ * such. Nothing records it done (finishAction finds no row): a rerun sends it again with the same
+ * idempotency key, which the sandbox records once and a network takes as the no-op it is.
+ */
+async function loadUnhideWithoutRow(db: Executor, p: UnhidePayload): Promise<Target | null> {
+  if (p.eventId === undefined || p.automationId === undefined) return null;
+  const row = await db
+    .selectFrom('channel_events as e')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
+    .where('e.workspace_id', '=', p.workspaceId)
+    .where('e.id', '=', p.eventId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: p.commentEventId,
+    workspaceId: p.workspaceId,
+    automationId: p.automationId,
+    contactId: p.contactId ?? null,
+    eventId: p.eventId,
+    comment: parseJson<CommentEvent>(row.payload),
+    inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
+    actions: [{ action: 'unhide', status: 'scheduled', at: nowIso() }],
   };
 }
 
@@ -193,7 +253,7 @@ async function hide(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise<v
     const before = await finishAction(trx, t, 'hide', { status: 'done' }, (list) =>
       runAt === null ? list : [...list, { action: 'unhide', status: 'scheduled', at: runAt.toISOString() }],
     );
-    if (before && runAt !== null) await deps.queue.enqueue(trx, { ...commentActionJob(t.workspaceId, t.id, 'unhide'), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
+    if (before && runAt !== null) await deps.queue.enqueue(trx, { ...unhideJob(t), runAt, maxAttempts: COMMENT_ACTION_MAX_ATTEMPTS });
   });
 }
 
@@ -314,13 +374,16 @@ const runAction = async (deps: EngineDeps, t: Target, action: CommentActionName,
   if (scheduled(t, action)) await handlers[action](deps, t, helpers);
 };
 
-/** The action tasks for the engine's task table: each reads its row, then runs. */
+/**
+ * The action tasks for the engine's task table: each reads its row, then runs. Without its row (the
+ * automation was deleted) an action does nothing, except an unhide, which its payload lets run.
+ */
 export function commentActionTasks(deps: EngineDeps): TaskList {
   return Object.fromEntries(
     (Object.keys(handlers) as CommentActionName[]).map((action) => [
       COMMENT_ACTION_TASKS[action],
       async (payload: CommentActionPayload, helpers: JobHelpers) => {
-        const t = await loadTarget(deps.db, payload);
+        const t = (await loadTarget(deps.db, payload)) ?? (action === 'unhide' ? await loadUnhideWithoutRow(deps.db, payload) : null);
         if (t) await runAction(deps, t, action, helpers);
       },
     ]),
