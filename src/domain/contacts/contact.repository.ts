@@ -100,19 +100,22 @@ const contactById = prepared((db, p: { workspaceId: number; id: number }) => db.
 
 /** Emails match case-insensitively (served by the unique index on lower(email)). */
 export async function findContactByEmail(db: Executor, workspaceId: number, email: string): Promise<ContactScalars | null> {
-  const row = await db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('workspace_id', '=', workspaceId)
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  const row = await contactByEmail.first(db, { workspaceId, email: email.toLowerCase() });
   return row ? toContactScalars(row) : null;
 }
 
 export async function findContactByPhone(db: Executor, workspaceId: number, phone: string): Promise<ContactScalars | null> {
-  const row = await db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', workspaceId).where('phone_number', '=', phone).executeTakeFirst();
+  const row = await contactByPhone.first(db, { workspaceId, phone });
   return row ? toContactScalars(row) : null;
 }
+
+// Every contact identifier resolves through one of these: compiled once (src/db/prepared.ts).
+const contactByEmail = prepared((db, p: { workspaceId: number; email: string }) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where(sql`lower(email)`, '=', p.email),
+);
+const contactByPhone = prepared((db, p: { workspaceId: number; phone: string }) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('phone_number', '=', p.phone),
+);
 
 export async function findContactsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactScalars[]> {
   if (ids.length === 0) return [];

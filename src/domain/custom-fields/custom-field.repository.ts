@@ -3,6 +3,7 @@ import { contactColumns } from '../../db/columns.js';
 import { countRows } from '../../db/count.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { CustomFieldsTable } from '../../db/types.js';
 import { idString } from '../../db/values.js';
 import { toContactScalars } from '../contacts/contact.repository.js';
@@ -55,18 +56,11 @@ export async function valuesForContacts(db: Executor, workspaceId: number, conta
  */
 export async function fieldValuesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<CustomFieldValueRow[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('contacts as c')
-    .innerJoin('custom_fields as f', (j) => j.onRef('f.workspace_id', '=', 'c.workspace_id'))
-    .leftJoin('contact_custom_fields as v', (j) =>
-      j.onRef('v.contact_id', '=', 'c.id').onRef('v.custom_field_id', '=', 'f.id').on(sameWorkspace('v.workspace_id', workspaceId)),
-    )
-    .select(['f.id', 'f.name', 'f.description', 'f.type', 'v.value', 'c.id as contact_id'])
-    .where(sameWorkspace('c.workspace_id', workspaceId))
-    .where('c.id', 'in', [...contactIds])
-    .orderBy('c.id')
-    .orderBy('f.id')
-    .execute();
+  // One contact is the REST read's case (GET /v1/contacts/{id}/custom-fields): its statement is prepared.
+  const rows =
+    contactIds.length === 1
+      ? await valuesOfContact.all(db, { workspaceId, contactId: contactIds[0]! })
+      : await valuesOf(db, workspaceId, (c) => c.where('c.id', 'in', [...contactIds])).execute();
   return rows.map((r) => ({
     id: idString(r.id),
     name: r.name,
@@ -76,6 +70,22 @@ export async function fieldValuesForContacts(db: Executor, workspaceId: number, 
     contactId: idString(r.contact_id),
   }));
 }
+
+/** Every field of the workspace with the values of the contacts `which` picks, by contact then field. */
+const valuesOf = (db: Executor, workspaceId: number, which: (q: ReturnType<typeof fieldsAndContacts>) => ReturnType<typeof fieldsAndContacts>) =>
+  which(fieldsAndContacts(db, workspaceId)).orderBy('c.id').orderBy('f.id');
+
+const fieldsAndContacts = (db: Executor, workspaceId: number) =>
+  db
+    .selectFrom('contacts as c')
+    .innerJoin('custom_fields as f', (j) => j.onRef('f.workspace_id', '=', 'c.workspace_id'))
+    .leftJoin('contact_custom_fields as v', (j) =>
+      j.onRef('v.contact_id', '=', 'c.id').onRef('v.custom_field_id', '=', 'f.id').on(sameWorkspace('v.workspace_id', workspaceId)),
+    )
+    .select(['f.id', 'f.name', 'f.description', 'f.type', 'v.value', 'c.id as contact_id'])
+    .where(sameWorkspace('c.workspace_id', workspaceId));
+
+const valuesOfContact = prepared((db, p: { workspaceId: number; contactId: number }) => valuesOf(db, p.workspaceId, (c) => c.where('c.id', '=', p.contactId)));
 
 // ---------------------------------------------------------------------------------------------
 // Definitions

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
+import { prepared } from '../../db/prepared.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 
@@ -62,16 +63,19 @@ const rethrowDuplicate = (err: unknown): never => {
  * "C" collation so the order is code-point order on both engines, whatever the database's locale.
  */
 export async function listTags(db: Executor, workspaceId: number): Promise<TagRow[]> {
-  const rows = await db
+  return (await liveTags.all(db, { workspaceId })).map(toTag);
+}
+
+// GET /v1/tags, the cheapest read there is: compiled once (src/db/prepared.ts).
+const liveTags = prepared((db, p: { workspaceId: number }) =>
+  db
     .selectFrom('tags')
     .select(tagColumns)
-    .where('workspace_id', '=', workspaceId)
+    .where('workspace_id', '=', p.workspaceId)
     .where('deleted_at', 'is', null)
     .orderBy(isPostgres(db) ? sql`lower(name) collate "C"` : sql`lower(name)`)
-    .orderBy('id')
-    .execute();
-  return rows.map(toTag);
-}
+    .orderBy('id'),
+);
 
 /** Tags of many contacts in one statement, each contact's in the order of the tag list (by name, case-insensitively). */
 export async function tagsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactTagRow[]> {
