@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { bodyBytes, type Answer, type Incoming } from './exchange.js';
@@ -36,7 +36,7 @@ const staticCache = new Map<string, Buffer>();
 const STATIC_CACHE_FROM_BYTES = 256 * 1024;
 
 /** A weak validator: the body's hash. Weak because the same JSON may be sent compressed or not. */
-const etagOf = (body: Uint8Array) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: Uint8Array) => `W/"${hash('sha1', body, 'base64url')}"`;
 
 /** Whether an If-None-Match header lists this ETag (weak comparison, as RFC 9110 asks for GET). */
 function matches(ifNoneMatch: string, etag: string): boolean {
@@ -100,7 +100,7 @@ function preferredEncoding(acceptEncoding: string): string | undefined {
 
 async function compress(body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Buffer> {
   if (body.byteLength < STATIC_CACHE_FROM_BYTES) return encoders[encoding](body);
-  const key = `${encoding}:${createHash('sha1').update(body).digest('base64url')}`;
+  const key = `${encoding}:${hash('sha1', body, 'base64url')}`;
   let encoded = staticCache.get(key);
   if (!encoded) {
     encoded = await encoders[encoding](body);

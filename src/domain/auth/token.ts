@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * Plain tokens look like `mdev_<43 url-safe chars>` (workspace API token) or `musr_<...>` (user
@@ -12,7 +12,7 @@ const tokenPattern = /^m(dev|usr)_[A-Za-z0-9_-]{43}$/;
 
 export const generateToken = (kind: TokenKind): string => prefixes[kind] + randomBytes(32).toString('base64url');
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 /** The kind a well-formed token claims, or null when it is malformed. */
 export const tokenKindOf = (token: string): TokenKind | null => {
