@@ -69,6 +69,44 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(res.status).toBe(401);
     });
 
+    it('an address that keeps failing the signature is refused (429) before its body is read, for the window', async () => {
+      const strict = await createEngineTestApp({ WEBHOOK_BAD_SIGNATURE_POINTS: '3', WEBHOOK_BAD_SIGNATURE_WINDOW_SECONDS: '60' });
+      try {
+        const body = photoComment('acct-photo-1', 'c-brute');
+        const bad = hubSignature('not-the-secret-123', JSON.stringify(body));
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await strict.webhook('photo', body, bad)).status);
+        expect(statuses).toEqual([401, 401, 401, 429]);
+        // Refused before the signature is looked at: a good one from that address waits for the window too.
+        const refused = await strict.webhook('photo', body);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ code: 'tooManyRequests', data: { budget: 'webhookSignature' } });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await strict.db.selectFrom('channel_events').select('id').execute()).toEqual([]);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it("webhook bodies have their own limit (WEBHOOK_BODY_LIMIT_BYTES), not the API's", async () => {
+      const small = await createEngineTestApp({ BODY_LIMIT_BYTES: '2000', WEBHOOK_BODY_LIMIT_BYTES: '20000' });
+      try {
+        const ws = await small.workspace();
+        await small.db.insertInto('inboxes').values({ workspace_id: ws.id, name: 'photo', channel: 'photo', source_id: 'acct-big', status: 'active', created_at: T0, updated_at: T0 }).execute();
+        const changes = Array.from({ length: 30 }, (_, i) => ({ field: 'comments', value: { id: `c-big-${i}`, text: 'x'.repeat(100), from: { id: `u-${i}`, username: 'u' }, media: { id: 'm-1' } } }));
+        const body = { object: 'instagram', entry: [{ id: 'acct-big', time: 1795435200, changes }] };
+        expect(JSON.stringify(body).length).toBeGreaterThan(2000);
+        const ok = await small.webhook('photo', body);
+        expect([ok.status, ok.body.stored]).toEqual([200, 30]);
+        const huge = { ...body, entry: [{ ...body.entry[0]!, changes: [...changes, ...changes, ...changes, ...changes, ...changes, ...changes, ...changes] }] };
+        const tooBig = await small.webhook('photo', huge);
+        expect(tooBig.status).toBe(413);
+        expect(tooBig.body).toMatchObject({ code: 'payloadTooLarge', data: { limitBytes: 20000 } });
+      } finally {
+        await small.close();
+      }
+    });
+
     it('without WEBHOOK_APP_SECRET the webhooks answer 503, whatever they carry', async () => {
       const bare = await createTestApp();
       try {

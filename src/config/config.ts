@@ -114,6 +114,15 @@ export const configSchema = z.object({
   WEBHOOK_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   /** What the networks' subscription handshake (GET /webhooks/*) must send as hub.verify_token. Unset: the handshake is refused. */
   WEBHOOK_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** The largest webhook body taken (a network batches many changes in one delivery); larger is 413 before anything is read. */
+  WEBHOOK_BODY_LIMIT_BYTES: positiveInt.default(5_000_000),
+  /**
+   * Webhook requests with a bad or missing signature an address may send per window: past it, its
+   * webhook requests are 429 before their body is read or hashed (the networks sign every delivery,
+   * so only a misconfigured or hostile sender spends this budget).
+   */
+  WEBHOOK_BAD_SIGNATURE_POINTS: positiveInt.default(30),
+  WEBHOOK_BAD_SIGNATURE_WINDOW_SECONDS: positiveInt.default(60),
   /** Run the job queue's workers in the server process (both engines); `npm run worker` runs them without the server (PostgreSQL). */
   RUN_WORKERS: booleanFlag.default(true),
   /** Jobs one process runs at the same time. */

@@ -10,6 +10,7 @@ import { httpDuration, httpRequests } from '../observability/metrics.js';
 import { runRoute, type Router } from '../rest/router.js';
 import type { PublicRoutes } from '../rest/system.routes.js';
 import { webhookMethods, type WebhookRoutes } from '../rest/webhooks.routes.js';
+import { clientIp } from './client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './cors.js';
 import { fromResponse, lowerCased, type Answer, type Incoming } from './exchange.js';
 import { readGraphQLParams } from './graphql-params.js';
@@ -37,15 +38,6 @@ const graphiqlDisabled = () =>
 /** A browser asking for GraphiQL (no operation in the URL) may load the page without a token. */
 const isGraphiQLPage = (request: Incoming) =>
   request.method === 'GET' && !new URLSearchParams(request.search).has('query') && (request.header('accept') ?? '').includes('text/html');
-
-/** The client's address for per-IP limits: X-Forwarded-For only behind a proxy we run (TRUST_PROXY), or any client could pick its bucket. */
-function clientIp(request: Incoming, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.header('x-forwarded-for');
-    if (forwarded) return forwarded.split(',')[0]!.trim();
-  }
-  return request.remoteAddress ?? 'in-process';
-}
 
 /**
  * /metrics behind METRICS_TOKEN: `Authorization: Bearer <token>`, compared in constant time (both

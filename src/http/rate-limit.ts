@@ -3,16 +3,20 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../errors/catalogue.js';
 import type { Config } from '../config/config.js';
 
-/** What the platform needs of a limiter: its budget, its window, and taking a point. */
+/** What the platform needs of a limiter: its budget, its window, taking a point, and reading what is spent. */
 export interface Limiter {
   readonly points: number;
   readonly duration: number;
   consume(key: string): Promise<RateLimiterRes>;
+  /** What `key` has spent in this window (null: nothing yet), without spending. */
+  get(key: string): Promise<RateLimiterRes | null>;
 }
 
 export interface RateLimiters {
   ip: Limiter;
   workspace: Limiter;
+  /** Webhook requests whose signature failed, per address (webhooks.routes.ts). */
+  badWebhookSignature: Limiter;
 }
 
 /**
@@ -59,6 +63,15 @@ class SharedLimiter implements Limiter {
       return this.local.consume(key);
     }
   }
+  async get(key: string): Promise<RateLimiterRes | null> {
+    if (this.breaker.open) return this.local.get(key);
+    try {
+      return await this.shared.get(key);
+    } catch (err) {
+      this.breaker.trip(err);
+      return this.local.get(key);
+    }
+  }
 }
 
 /**
@@ -76,6 +89,7 @@ export function createRateLimiters(config: Config, redis: Redis | null, keyPrefi
   return {
     ip: make('ip', config.RATE_LIMIT_IP_POINTS, config.RATE_LIMIT_IP_WINDOW_SECONDS),
     workspace: make('ws', config.RATE_LIMIT_WORKSPACE_POINTS, config.RATE_LIMIT_WORKSPACE_WINDOW_SECONDS),
+    badWebhookSignature: make('whsig', config.WEBHOOK_BAD_SIGNATURE_POINTS, config.WEBHOOK_BAD_SIGNATURE_WINDOW_SECONDS),
   };
 }
 
@@ -88,16 +102,31 @@ const headersOf = (limiter: Limiter, res: RateLimiterRes): Record<string, string
 });
 
 /**
+ * 429 when `key` has already spent `limiter`'s budget in this window, without spending a point (a
+ * budget of failures: only a failure spends, see `consume`).
+ */
+export async function assertBudgetLeft(limiter: Limiter, key: string, budget: Budget): Promise<void> {
+  const spent = await limiter.get(key);
+  if (spent !== null && spent.consumedPoints >= limiter.points) throw overBudget(limiter, spent, budget);
+}
+
+/**
  * Takes one point for `key`; returns the RateLimit-* headers to send, or throws 429 tooManyRequests
  * (default message; `data.budget` says which limit binds) carrying them plus Retry-After.
  */
-export async function consume(limiter: Limiter, key: string, budget: 'ip' | 'workspace'): Promise<Record<string, string>> {
+export async function consume(limiter: Limiter, key: string, budget: Budget): Promise<Record<string, string>> {
   try {
     return headersOf(limiter, await limiter.consume(key));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    const headers = { ...headersOf(limiter, rejection), 'Retry-After': String(retryAfter) };
-    throw new AppError('tooManyRequests', { data: { budget, retryAfterSeconds: retryAfter }, headers });
+    throw overBudget(limiter, rejection, budget);
   }
+}
+
+export type Budget = 'ip' | 'workspace' | 'webhookSignature';
+
+function overBudget(limiter: Limiter, res: RateLimiterRes, budget: Budget): AppError {
+  const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const headers = { ...headersOf(limiter, res), 'Retry-After': String(retryAfter) };
+  return new AppError('tooManyRequests', { data: { budget, retryAfterSeconds: retryAfter }, headers });
 }
