@@ -190,6 +190,17 @@ describe(`a pending unhide outlives its automation on ${testEngine}`, () => {
       expect(await jobsOf(t, w)).toEqual([]);
     });
 
+    it('a refused unhide for a contact deleted meanwhile: the error log is written without the contact, and the job ends', async () => {
+      network.reset();
+      const { w, event } = await hiddenForADay(t, 'net', 'http-no-contact');
+      expect((await t.request('DELETE', `/v1/contacts/${event.contactId}`, { token: w.ws.developerToken })).status).toBe(200);
+      network.answer(FakeGraphApi.error(400, '(#100) Unsupported post request', 100));
+      await t.dueNow();
+      await t.settle();
+      expect(await errorLogs(t, w)).toEqual([expect.objectContaining({ contactId: '', action: 'net', detail: '(#100) Unsupported post request', httpCode: '400' })]);
+      expect(await jobsOf(t, w)).toEqual([]);
+    });
+
     it("a refused unhide of a deleted automation: an error log of the channel naming the contact, and the job ends", async () => {
       network.reset();
       const { w, id, event } = await hiddenForADay(t, 'net', 'http-refused');

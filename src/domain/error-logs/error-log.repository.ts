@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { errorLogColumns } from '../../db/columns.js';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
@@ -64,6 +65,7 @@ export async function errorLogsByIds(db: Executor, workspaceId: number, ids: rea
 
 /** What a failure leaves for GET /v1/error-logs: the action that failed (a channel, a task), the provider's words and its HTTP status. */
 export interface NewErrorLog {
+  /** The contact the failure concerns; a contact deleted since leaves the log without one. */
   contactId: number | null;
   action: string;
   detail: string;
@@ -77,9 +79,12 @@ const MAX_DETAIL = 2000;
 export async function insertErrorLog(db: Executor, workspaceId: number, e: NewErrorLog): Promise<number> {
   const at = nowIso();
   const detail = e.detail.length > MAX_DETAIL ? `${e.detail.slice(0, MAX_DETAIL - 1)}…` : e.detail;
+  // The contact as it is now: a job acting for a contact deleted meanwhile must still log its
+  // failure (the foreign key would refuse the row, and the job's transaction with it).
+  const contactId = e.contactId === null ? null : sql<number | null>`(select c.id from contacts c where c.id = ${e.contactId} and c.workspace_id = ${workspaceId})`;
   const row = await db
     .insertInto('error_logs')
-    .values({ workspace_id: workspaceId, contact_id: e.contactId, action: e.action, detail: detail || 'Failed without a message', http_code: e.httpCode, created_at: at, updated_at: at })
+    .values({ workspace_id: workspaceId, contact_id: contactId, action: e.action, detail: detail || 'Failed without a message', http_code: e.httpCode, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
