@@ -1,4 +1,4 @@
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createRequire } from 'node:module';
 import type { GraphiQLOptions } from 'graphql-yoga';
 import type { Config } from '../config/config.js';
 import { htmlPage, type HtmlPage } from './html-pages.js';
@@ -70,6 +70,13 @@ const graphiqlPolicy = {
   'manifest-src': ["'self'"],
 };
 
+/**
+ * The renderer, loaded on first use: its module is GraphiQL's 9 MB bundle, which made about 45 MB
+ * of a server's memory whether GraphiQL was on or not (off in production by default).
+ */
+let renderer: typeof import('@graphql-yoga/render-graphiql').renderGraphiQL | undefined;
+const renderGraphiQL = () => (renderer ??= (createRequire(import.meta.url)('@graphql-yoga/render-graphiql') as typeof import('@graphql-yoga/render-graphiql')).renderGraphiQL);
+
 /** Rendering is a 9 MB string and a hash: done once per set of options, shared by every app. */
 const rendered = new Map<string, HtmlPage>();
 
@@ -77,7 +84,7 @@ export function graphiqlPage(options: GraphiQLOptions): HtmlPage {
   const key = JSON.stringify(options);
   let page = rendered.get(key);
   if (!page) {
-    page = htmlPage(renderGraphiQL(options), graphiqlPolicy);
+    page = htmlPage(renderGraphiQL()(options), graphiqlPolicy);
     rendered.set(key, page);
   }
   return page;
