@@ -1,6 +1,7 @@
 import { GraphQLError, Kind, type ASTNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { createGraphQLError, processRegularResult, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { jitPlugins } from './jit.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { Config } from '../config/config.js';
@@ -188,7 +189,13 @@ export function graphqlPlugins(config: Config, logger: Logger): Plugin[] {
     maxDirectives: { n: 50 },
     blockFieldSuggestion: { enabled: !config.INTROSPECTION },
   });
-  const plugins: Plugin[] = [armor as Plugin, costLimitPlugin(schema, config.GRAPHQL_MAX_COST), envelopeErrorsPlugin(), logUnexpectedErrorsPlugin(logger) as Plugin];
+  const plugins: Plugin[] = [
+    armor as Plugin,
+    costLimitPlugin(schema, config.GRAPHQL_MAX_COST),
+    envelopeErrorsPlugin(),
+    logUnexpectedErrorsPlugin(logger) as Plugin,
+    ...jitPlugins(schema),
+  ];
   if (!config.INTROSPECTION) plugins.push(useDisableIntrospection());
   return plugins;
 }

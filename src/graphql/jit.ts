@@ -1,0 +1,43 @@
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import { getNamedType, isInputObjectType, Kind, type ExecutionArgs, type GraphQLInputObjectType, type GraphQLSchema, type TypeNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { restoreErrorLocationsPlugin } from './error-locations.js';
+
+/**
+ * Execution compiled to JavaScript, once per document (graphql-jit through @envelop/graphql-jit):
+ * a nested page of contacts resolves thousands of fields, and graphql-js walks every resolver,
+ * with its checks, anew per field and per request. Validation, the depth, alias and cost limits
+ * and the access rules run as before (they are not execution).
+ *
+ * graphql-jit cannot coerce variables of a recursive input type (ContactFilterInput holds
+ * ContactFilterInputs: it recurses forever, graphql-jit#81): an operation with such a variable runs
+ * on graphql-js, as every operation did before. Inline literals of those types compile fine.
+ */
+export function jitPlugins(schema: GraphQLSchema): Plugin[] {
+  const recursive = recursiveInputTypes(schema);
+  const enableIf = (args: ExecutionArgs) => !hasVariableOfType(args, recursive);
+  return [useGraphQlJit({}, { enableIf }) as Plugin, restoreErrorLocationsPlugin()];
+}
+
+/** Input object types that can contain themselves, directly or through other input types. */
+function recursiveInputTypes(schema: GraphQLSchema): Set<string> {
+  const inputs = Object.values(schema.getTypeMap()).filter(isInputObjectType);
+  const reaches = (from: GraphQLInputObjectType, target: string, seen: Set<string>): boolean =>
+    Object.values(from.getFields()).some((field) => {
+      const type = getNamedType(field.type);
+      if (!isInputObjectType(type)) return false;
+      if (type.name === target) return true;
+      if (seen.has(type.name)) return false;
+      seen.add(type.name);
+      return reaches(type, target, seen);
+    });
+  return new Set(inputs.filter((t) => reaches(t, t.name, new Set())).map((t) => t.name));
+}
+
+function hasVariableOfType(args: ExecutionArgs, names: Set<string>): boolean {
+  if (names.size === 0) return false;
+  const named = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : named(type.type));
+  return args.document.definitions.some(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && (d.variableDefinitions ?? []).some((v) => names.has(named(v.type))),
+  );
+}
