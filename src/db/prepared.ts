@@ -1,4 +1,4 @@
-import type { CompiledQuery, QueryResult } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type QueryResult, type SqlBool } from 'kysely';
 import { isPostgres, runInSqliteTransaction, type Executor } from './database.js';
 
 /**
@@ -13,7 +13,7 @@ import { isPostgres, runInSqliteTransaction, type Executor } from './database.js
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
  * (`where(col, '=', p.x)`, `values({ col: p.x })`, `sql\`... ${p.x}\``): it is called once, so it
  * cannot branch on them, and a stand-in that does not reach the parameter list is an error at the
- * first call. Lists of varying length (`in (...)`) cannot be prepared this way.
+ * first call. A list of varying length goes through `inIds` (one parameter), never `in (...)`.
  */
 export interface Prepared<P, O> {
   /** Every row the statement answers (an insert, update or delete answers those of `returning`). */
@@ -26,14 +26,28 @@ export interface Prepared<P, O> {
 
 /** A stand-in for a value, found again in the compiled parameter list by identity. */
 class Slot {
+  /** Set by inIds: the value is a list of ids, passed as one parameter. */
+  list = false;
   constructor(readonly name: string) {}
 }
 
 interface Compiled {
   sql: string;
   /** For each parameter: the name of the value to put there, or a constant the builder wrote. */
-  parameters: ({ slot: string } | { constant: unknown })[];
+  parameters: ({ slot: string; list: boolean } | { constant: unknown })[];
   template: CompiledQuery;
+  postgres: boolean;
+}
+
+/**
+ * `column in (ids)` with the whole list as one parameter, so that a statement over a batch of ids
+ * (a DataLoader's) has one SQL text whatever the batch size and can be prepared: SQLite reads a
+ * JSON array with json_each, PostgreSQL compares with an integer array. Only for ids (integers).
+ */
+export function inIds(db: Executor, column: string, ids: readonly number[]): Expression<SqlBool> {
+  if (!(ids instanceof Slot)) throw new Error('inIds: pass the prepared statement\'s value, not a list');
+  ids.list = true;
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = any(${ids}::int8[])` : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${ids}))`;
 }
 
 export function prepared<P extends Record<string, unknown>, O>(build: (db: Executor, values: P) => { compile(): CompiledQuery<O> }): Prepared<P, O> {
@@ -58,11 +72,11 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
       },
     });
     const template = build(db, values).compile();
-    const parameters = template.parameters.map((v) => (v instanceof Slot ? { slot: v.name } : { constant: v }));
+    const parameters = template.parameters.map((v) => (v instanceof Slot ? { slot: v.name, list: v.list } : { constant: v }));
     const used = new Set(parameters.flatMap((p) => ('slot' in p ? [p.slot] : [])));
     const lost = [...slots.keys()].filter((name) => !used.has(name));
     if (lost.length > 0) throw new Error(`prepared statement: ${lost.join(', ')} did not reach the parameters of: ${template.sql}`);
-    return (compiled[engine] = { sql: template.sql, parameters, template });
+    return (compiled[engine] = { sql: template.sql, parameters, template, postgres: engine === 'postgres' });
   };
 
   const execute = (db: Executor, values: P): Promise<QueryResult<O>> => {
@@ -71,7 +85,7 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
       if (!('slot' in p)) return p.constant;
       const value = values[p.slot];
       if (value === undefined) throw new Error(`prepared statement: no value for ${p.slot} in: ${c.sql}`);
-      return value;
+      return p.list && !c.postgres ? JSON.stringify(value) : value;
     });
     const query: CompiledQuery = { ...c.template, parameters };
     const direct = runInSqliteTransaction<O>(db, query);

@@ -2,6 +2,7 @@ import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
+import { inIds, prepared } from '../../db/prepared.js';
 
 export interface ContactNoteRow {
   id: string;
@@ -24,18 +25,21 @@ const toNote = (r: { id: number; created_at: string; updated_at: string; text: s
 /** Notes of many contacts in one statement, oldest first. */
 export async function notesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactNoteRow[]> {
   if (contactIds.length === 0) return [];
-  // The author only when a user of the workspace: a note pointing at another workspace's user shows none.
-  const rows = await db
-    .selectFrom('contact_notes as n')
-    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.created_by_id').on(sameWorkspace('u.workspace_id', workspaceId)))
-    .select(['n.id', 'n.created_at', 'n.updated_at', 'n.text', 'n.contact_id', 'u.id as created_by_id'])
-    .where(sameWorkspace('n.workspace_id', workspaceId))
-    .where('n.contact_id', 'in', [...contactIds])
-    .orderBy('n.created_at')
-    .orderBy('n.id')
-    .execute();
+  const rows = await notesOfContacts.all(db, { workspaceId, contactIds });
   return rows.map(toNote);
 }
+
+// The author only when a user of the workspace: a note pointing at another workspace's user shows none.
+const notesOfContacts = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+  db
+    .selectFrom('contact_notes as n')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.created_by_id').on(sameWorkspace('u.workspace_id', p.workspaceId)))
+    .select(['n.id', 'n.created_at', 'n.updated_at', 'n.text', 'n.contact_id', 'u.id as created_by_id'])
+    .where(sameWorkspace('n.workspace_id', p.workspaceId))
+    .where(inIds(db, 'n.contact_id', p.contactIds))
+    .orderBy('n.created_at')
+    .orderBy('n.id'),
+);
 
 /** Notes by id in one statement; only this workspace's. */
 export async function notesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactNoteRow[]> {

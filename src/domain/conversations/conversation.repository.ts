@@ -5,6 +5,7 @@ import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
 import type { ConversationScalars } from './conversation.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
+import { inIds, prepared } from '../../db/prepared.js';
 
 const optionalId = (v: number | null) => (v === null ? null : idString(v));
 
@@ -84,13 +85,16 @@ export async function findConversation(db: Executor, workspaceId: number, id: nu
 /** Conversations of many contacts in one statement, most recent activity first. */
 export async function conversationsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ConversationScalars[]> {
   if (contactIds.length === 0) return [];
-  const rows = await scopedConversations(db, workspaceId)
-    .where(sameWorkspace('conversations.workspace_id', workspaceId))
-    .where('conversations.contact_id', 'in', [...contactIds])
-    .orderBy('conversations.id', 'desc')
-    .execute();
+  const rows = await conversationsOf.all(db, { workspaceId, contactIds });
   return rows.map(toConversation);
 }
+
+const conversationsOf = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+  scopedConversations(db, p.workspaceId)
+    .where(sameWorkspace('conversations.workspace_id', p.workspaceId))
+    .where(inIds(db, 'conversations.contact_id', p.contactIds))
+    .orderBy('conversations.id', 'desc'),
+);
 
 /** What the list filters on, with its ids checked to be the workspace's (see the service). */
 export interface ConversationListFilters {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { InboxesTable } from '../../db/types.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
+import { inIds, prepared } from '../../db/prepared.js';
 
 export interface InboxRow {
   id: string;
@@ -44,9 +45,13 @@ const toInbox = (r: Selectable<InboxesTable>): InboxRow => ({
 
 export async function inboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('inboxes').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await inboxesOf.all(db, { workspaceId, ids });
   return rows.map(toInbox);
 }
+
+const inboxesOf = prepared((db, p: { workspaceId: number; ids: readonly number[] }) =>
+  db.selectFrom('inboxes').selectAll().where('workspace_id', '=', p.workspaceId).where(inIds(db, 'id', p.ids)),
+);
 
 const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; channel: string }): ContactInboxRow => ({
   id: idString(r.id),
@@ -58,17 +63,20 @@ const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; c
 /** Inbox memberships of many contacts in one statement. */
 export async function contactInboxesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactInboxRow[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db
+  const rows = await contactInboxesOf.all(db, { workspaceId, contactIds });
+  return rows.map(toContactInbox);
+}
+
+const contactInboxesOf = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+  db
     .selectFrom('contact_inboxes as m')
     .innerJoin('inboxes as i', 'i.id', 'm.inbox_id')
     .select(['m.id', 'm.contact_id', 'm.inbox_id', 'm.channel'])
-    .where(sameWorkspace('m.workspace_id', workspaceId))
-    .where(sameWorkspace('i.workspace_id', workspaceId))
-    .where('m.contact_id', 'in', [...contactIds])
-    .orderBy('m.id')
-    .execute();
-  return rows.map(toContactInbox);
-}
+    .where(sameWorkspace('m.workspace_id', p.workspaceId))
+    .where(sameWorkspace('i.workspace_id', p.workspaceId))
+    .where(inIds(db, 'm.contact_id', p.contactIds))
+    .orderBy('m.id'),
+);
 
 /** Inbox memberships by id in one statement; only this workspace's. */
 export async function contactInboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactInboxRow[]> {
@@ -87,9 +95,13 @@ export async function contactInboxesByIds(db: Executor, workspaceId: number, ids
 
 export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxTeamRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('inbox_teams').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await inboxTeamsOf.all(db, { workspaceId, ids });
   return rows.map((r) => ({ id: idString(r.id), createdAt: r.created_at, updatedAt: r.updated_at, workspaceId: idString(r.workspace_id), name: r.name }));
 }
+
+const inboxTeamsOf = prepared((db, p: { workspaceId: number; ids: readonly number[] }) =>
+  db.selectFrom('inbox_teams').selectAll().where('workspace_id', '=', p.workspaceId).where(inIds(db, 'id', p.ids)),
+);
 
 export async function countInboxes(db: Executor, workspaceId: number, channel?: string): Promise<number> {
   let q = db.selectFrom('inboxes').where('workspace_id', '=', workspaceId);

@@ -6,6 +6,7 @@ import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import { timestamp } from '../tags/tag.repository.js';
 import type { Sequence } from './sequence.schema.js';
+import { inIds, prepared } from '../../db/prepared.js';
 
 export interface SubscriptionRow {
   sequenceId: string;
@@ -26,17 +27,20 @@ const toSequence = (r: Pick<Selectable<SequencesTable>, (typeof sequenceColumns)
 /** Sequence subscriptions of many contacts in one statement, in subscription order. */
 export async function subscriptionsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<SubscriptionRow[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db
+  const rows = await subscriptionsOf.all(db, { workspaceId, contactIds });
+  return rows.map((r) => ({ sequenceId: idString(r.sequence_id), sequenceName: r.name, contactId: idString(r.contact_id) }));
+}
+
+const subscriptionsOf = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+  db
     .selectFrom('sequence_subscriptions as s')
     .innerJoin('sequences as q', 'q.id', 's.sequence_id')
     .select(['q.id as sequence_id', 'q.name', 's.contact_id'])
-    .where(sameWorkspace('s.workspace_id', workspaceId))
-    .where(sameWorkspace('q.workspace_id', workspaceId))
-    .where('s.contact_id', 'in', [...contactIds])
-    .orderBy('s.id')
-    .execute();
-  return rows.map((r) => ({ sequenceId: idString(r.sequence_id), sequenceName: r.name, contactId: idString(r.contact_id) }));
-}
+    .where(sameWorkspace('s.workspace_id', p.workspaceId))
+    .where(sameWorkspace('q.workspace_id', p.workspaceId))
+    .where(inIds(db, 's.contact_id', p.contactIds))
+    .orderBy('s.id'),
+);
 
 export async function countSequences(db: Executor, workspaceId: number): Promise<number> {
   return countRows(db.selectFrom('sequences').where('workspace_id', '=', workspaceId));

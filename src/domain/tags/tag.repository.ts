@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { prepared } from '../../db/prepared.js';
+import { inIds, prepared } from '../../db/prepared.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 
@@ -80,19 +80,22 @@ const liveTags = prepared((db, p: { workspaceId: number }) =>
 /** Tags of many contacts in one statement, each contact's in the order of the tag list (by name, case-insensitively). */
 export async function tagsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactTagRow[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db
+  const rows = await tagsOfContacts.all(db, { workspaceId, contactIds });
+  return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
+}
+
+const tagsOfContacts = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+  db
     .selectFrom('contact_tags as ct')
     .innerJoin('tags as t', 't.id', 'ct.tag_id')
     .select(['t.id', 't.name', 't.created_at', 't.updated_at', 't.deleted_at', 't.folder_id', 't.workspace_id', 'ct.contact_id'])
-    .where(sameWorkspace('ct.workspace_id', workspaceId))
-    .where(sameWorkspace('t.workspace_id', workspaceId))
-    .where('ct.contact_id', 'in', [...contactIds])
+    .where(sameWorkspace('ct.workspace_id', p.workspaceId))
+    .where(sameWorkspace('t.workspace_id', p.workspaceId))
+    .where(inIds(db, 'ct.contact_id', p.contactIds))
     .where('t.deleted_at', 'is', null)
     .orderBy(isPostgres(db) ? sql`lower(t.name) collate "C"` : sql`lower(t.name)`)
-    .orderBy('t.id')
-    .execute();
-  return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
-}
+    .orderBy('t.id'),
+);
 
 /** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
 export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRow[]> {

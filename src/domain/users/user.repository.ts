@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/types.js';
 import { bool, nowIso, toBool } from '../../db/values.js';
+import { inIds, prepared } from '../../db/prepared.js';
 
 export interface UserRecord {
   id: number;
@@ -53,9 +54,13 @@ export async function insertUser(
 /** Users of one workspace by id, for DataLoaders; unknown ids are simply absent. */
 export async function findUsersByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await usersOf.all(db, { workspaceId, ids });
   return rows.map(toUser);
 }
+
+const usersOf = prepared((db, p: { workspaceId: number; ids: readonly number[] }) =>
+  db.selectFrom('users').selectAll().where('workspace_id', '=', p.workspaceId).where(inIds(db, 'id', p.ids)),
+);
 
 /** The user a token acts as: the one named when given, else the workspace's owner; null when none. */
 export async function findActingUserId(db: Executor, workspaceId: number, userId?: number): Promise<number | null> {
