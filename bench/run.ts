@@ -27,7 +27,7 @@ mkdirSync(dataDir, { recursive: true });
 
 pinLoadGenerator();
 
-const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim().slice(0, 100);
+const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
 
 const afterMode = tsx ? 'tsx (BENCH_TSX=1)' : build(repoRoot);
 let beforeMode: string | null = null;
