@@ -1,92 +1,321 @@
-// A bare node:http + better-sqlite3 server running the same SQL as the API for the benchmarked
-// reads, with no framework, authentication, validation or logging: the floor the API is compared to.
+// A bare node:http server running the same SQL as the API for the benchmarked reads, with no
+// framework, authentication, validation, rate limits or logging: the floor the API is compared to.
+// SQLite through better-sqlite3 (statements prepared once), PostgreSQL through a pg.Pool with named
+// (prepared) statements, chosen by DATABASE_URL like the server. It answers the nested GraphQL page
+// too: the API's statements for `nestedContactsQuery` (graphql.cases.ts), the JSON assembled by
+// hand, so that bench/run.ts can check it deep-equals the API's before comparing their speeds.
 import Database from 'better-sqlite3';
-import { createServer } from 'node:http';
+import pg from 'pg';
+import { createServer, type ServerResponse } from 'node:http';
+import { isPostgresUrl } from '../src/config/config.js';
 import { workspaceTrigramQuery } from '../src/db/search.js';
 import { likeContains } from '../src/db/values.js';
 
-const db = new Database(process.env.DATABASE_URL!, { readonly: true });
-db.pragma('journal_mode = WAL');
+const url = process.env.DATABASE_URL!;
 const workspaceId = Number(process.env.BENCH_WORKSPACE_ID);
+const engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
 
-const tags = db.prepare('select id, name from tags where workspace_id = ? and deleted_at is null order by lower(name), id');
-const fields = db.prepare(`select f.id, f.name, f.description, f.type, v.value from contacts c
-  join custom_fields f on f.workspace_id = c.workspace_id
-  left join contact_custom_fields v on v.contact_id = c.id and v.custom_field_id = f.id
-  where +c.workspace_id = ? and c.id = ? order by f.id`);
-const imagesCount = db.prepare(`select count(*) n from dynamic_images where workspace_id = ? and name like ? escape '\\'`);
-const images = db.prepare(`select * from dynamic_images where workspace_id = ? and name like ? escape '\\' order by created_at desc, id desc limit ? offset ?`);
-const logsCount = db.prepare(`select count(*) n from error_logs where +workspace_id = ? and id in (select rowid from error_logs_search where error_logs_search match ?) and (detail like ? escape '\\' or action like ? escape '\\')`);
-const logs = db.prepare(`select * from error_logs where +workspace_id = ? and id in (select rowid from error_logs_search where error_logs_search match ?) and (detail like ? escape '\\' or action like ? escape '\\') order by created_at desc, id desc limit ? offset ?`);
+type Row = Record<string, any>;
+type Query = (name: string, text: string, params: unknown[]) => Row[] | Promise<Row[]>;
+
+/** One statement run the engine's cheapest way: a kept better-sqlite3 statement, or a named pg one. */
+const query: Query = engine === 'sqlite' ? sqliteQuery() : postgresQuery();
+
+function sqliteQuery(): Query {
+  const db = new Database(url, { readonly: true });
+  db.pragma('journal_mode = WAL');
+  const statements = new Map<string, Database.Statement>();
+  return (_name, text, params) => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    return statement.all(...params) as Row[];
+  };
+}
+
+function postgresQuery(): Query {
+  // The API's type parsers (src/db/database.ts): ISO strings for timestamps, numbers for int8 and numeric.
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 1184 || oid === 1114) return (v: string) => new Date(v).toISOString();
+      if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // `?` placeholders (one statement text for both engines where they agree) numbered for pg.
+  const numbered = new Map<string, string>();
+  return async (name, text, params) => {
+    let sql = numbered.get(text);
+    if (sql === undefined) {
+      let n = 0;
+      numbered.set(text, (sql = text.replace(/\?/g, () => `$${++n}`)));
+    }
+    return (await pool.query({ name, text: sql, values: params })).rows;
+  };
+}
+
+/** A text per engine where the API's SQL differs between them. */
+const bySql = (sqlite: string, postgres: string) => (engine === 'sqlite' ? sqlite : postgres);
+const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const contactColumns =
+  '"id", "workspace_id", "avatar", "phone_number", "email", "first_name", "last_name", "ref", "country", "state", "city", "location", "locale", "timezone", "gender", "email_verified", "email_opt_in", "last_read_at", "subscribed_at", "broadcast_subscribed_at", "blocked_at", "last_message_at", "created_at", "updated_at"';
+const iso = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const bool = (v: unknown) => v === true || v === 1;
+const globalId = (type: string, id: unknown) => Buffer.from(`${type}:${id}`).toString('base64');
+
+// ---- REST reads: the API's statements, the API's JSON.
+
+const tagsSql = `select "id", "name", "created_at", "updated_at", "deleted_at", "folder_id", "workspace_id" from "tags" where "workspace_id" = ? and "deleted_at" is null order by lower(name)${bySql('', ' collate "C"')}, "id"`;
+async function tags() {
+  const rows = await query('tags', tagsSql, [workspaceId]);
+  return { data: rows.map((r) => ({ id: String(r.id), name: r.name })) };
+}
+
+const contactSql = `select ${contactColumns} from "contacts" where "workspace_id" = ? and "id" = ?`;
+const fieldValuesSql = (n: number) =>
+  `select "f"."id", "f"."name", "f"."description", "f"."type", "v"."value", "c"."id" as "contact_id" from "contacts" as "c" inner join "custom_fields" as "f" on "f"."workspace_id" = "c"."workspace_id" left join "contact_custom_fields" as "v" on "v"."contact_id" = "c"."id" and "v"."custom_field_id" = "f"."id" and +"v"."workspace_id" = ? where +"c"."workspace_id" = ? and "c"."id" ${n === 1 ? '= ?' : `in (${list(n)})`} order by "c"."id", "f"."id"`;
+async function customFields(contactId: number) {
+  const contact = await query('contact', contactSql, [workspaceId, contactId]);
+  if (contact.length === 0) return null;
+  const rows = await query('contact-fields', fieldValuesSql(1), [workspaceId, workspaceId, contactId]);
+  return { data: rows.map((r) => ({ id: String(r.id), name: r.name, description: r.description, value: r.value ?? '', type: r.type })) };
+}
+
+const imageColumns = '"id", "workspace_id", "name", "custom_field_id", "background_url", "image_url", "enabled", "data", "created_at", "updated_at"';
+// PostgreSQL narrows the names by the workspace's trigram tokens first (README, search indexes).
+const imagesWhere = bySql(`"workspace_id" = ? and "name" like ? escape '\\'`, `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and "name" ilike ? escape '\\'`);
+const imagesCountSql = `select count(*) as "n" from "dynamic_images" where ${imagesWhere}`;
+const imagesSql = `select ${imageColumns} from "dynamic_images" where ${imagesWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
+async function dynamicImages(name: string) {
+  const like = likeContains(name);
+  const filter = engine === 'sqlite' ? [workspaceId, like] : [workspaceId, workspaceId, name, like];
+  const total = Number((await query('images-count', imagesCountSql, filter))[0].n);
+  const rows = await query('images', imagesSql, [...filter, 50, 0]);
+  const data = rows.map((r) => ({
+    id: String(r.id),
+    name: r.name,
+    customFieldId: r.custom_field_id === null ? null : String(r.custom_field_id),
+    backgroundUrl: r.background_url,
+    imageUrl: r.image_url,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    enabled: bool(r.enabled),
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+  }));
+  return { data, pageCount: Math.ceil(total / 50) };
+}
+
+const logsWhere = bySql(
+  `+"workspace_id" = ? and id in (select rowid from "error_logs_search" where "error_logs_search" match ?) and ("detail" like ? escape '\\' or "action" like ? escape '\\')`,
+  `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and ("detail" ilike ? escape '\\' or "action" ilike ? escape '\\')`,
+);
+const logsCountSql = `select count(*) as "n" from "error_logs" where ${logsWhere}`;
+const logsSql = `select "id", "workspace_id", "contact_id", "action", "detail", "http_code", "created_at", "updated_at" from "error_logs" where ${logsWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
+async function errorLogs(keyword: string) {
+  const like = likeContains(keyword);
+  // SQLite: the FTS5 query of the keyword's workspace trigrams; PostgreSQL builds it in SQL.
+  const filter = engine === 'sqlite' ? [workspaceId, workspaceTrigramQuery(workspaceId, keyword), like, like] : [workspaceId, workspaceId, keyword, like, like];
+  const total = Number((await query('logs-count', logsCountSql, filter))[0].n);
+  const rows = total === 0 ? [] : await query('logs', logsSql, [...filter, 50, 0]);
+  return { data: rows.map((r) => ({ ...r, id: String(r.id) })), pageCount: Math.ceil(total / 50) };
+}
 
 // GET /v1/contacts?include=tags,customFields: the count, a page of 50 newest first, its tags and values.
-const contactColumns = 'id, workspace_id, avatar, phone_number, email, first_name, last_name, ref, country, state, city, location, locale, timezone, gender, email_verified, email_opt_in, last_read_at, subscribed_at, broadcast_subscribed_at, blocked_at, created_at, updated_at';
-const contactsCount = db.prepare('select count(*) n from contacts where workspace_id = ? and 1 = 1');
-const contactsPage = db.prepare(`select ${contactColumns} from contacts where workspace_id = ? and 1 = 1 order by created_at desc, id desc limit 50 offset 0`);
-const tagsOf = (ids: number[]) =>
-  db.prepare(`select t.*, ct.contact_id from contact_tags ct join tags t on t.id = ct.tag_id where +ct.workspace_id = ? and +t.workspace_id = ? and ct.contact_id in (${ids.map(() => '?').join(',')}) and t.deleted_at is null order by t.name`).all(workspaceId, workspaceId, ...ids);
-const valuesOf = (ids: number[]) =>
-  db.prepare(`select v.id, v.created_at, v.updated_at, v.value, v.contact_id, v.custom_field_id from contact_custom_fields v join custom_fields f on f.id = v.custom_field_id where +v.workspace_id = ? and +f.workspace_id = ? and v.contact_id in (${ids.map(() => '?').join(',')}) order by v.custom_field_id`).all(workspaceId, workspaceId, ...ids);
-// POST /v1/contacts/search with {tag hasAny, number field >= 3, email not empty}: the SQL our compiler writes.
-const searchWhere = `workspace_id = ? and (contacts.id in (select l.contact_id from contact_tags l where l.tag_id in (?) and +l.workspace_id = ?)
-  and contacts.id in (select v.contact_id from contact_custom_fields v where v.workspace_id = ? and v.custom_field_id = ? and cast(v.value as real) >= ?)
-  and (contacts.email is not null and contacts.email <> ''))`;
-const searchCount = db.prepare(`select count(*) n from contacts where ${searchWhere}`);
-const searchPage = db.prepare(`select ${contactColumns} from contacts where ${searchWhere} order by created_at desc, id desc limit 50 offset 0`);
+const contactsCountSql = 'select count(*) as "n" from "contacts" where contacts.workspace_id = ? and 1 = 1';
+const contactsPageSql = `select ${contactColumns
+  .split(', ')
+  .map((c) => `"contacts".${c}`)
+  .join(', ')} from "contacts" where contacts.workspace_id = ? and 1 = 1 order by "contacts"."created_at" desc, "contacts"."id" desc limit ? offset ?`;
+const tagsOfSql = (n: number) =>
+  `select "t"."id", "t"."name", "t"."created_at", "t"."updated_at", "t"."deleted_at", "t"."folder_id", "t"."workspace_id", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and "ct"."contact_id" in (${list(n)}) and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+const valuesOfSql = (n: number) =>
+  `select "v"."id", "v"."created_at", "v"."updated_at", "v"."value", "v"."contact_id", "v"."custom_field_id" from "contact_custom_fields" as "v" inner join "custom_fields" as "f" on "f"."id" = "v"."custom_field_id" where +"v"."workspace_id" = ? and +"f"."workspace_id" = ? and "v"."contact_id" in (${list(n)}) order by "v"."custom_field_id"`;
 
-const contactJson = (r: any) => ({
-  ...r,
+const contactJson = (r: Row) => ({
   id: String(r.id),
-  workspaceId: String(r.workspace_id),
+  avatar: r.avatar,
+  phoneNumber: r.phone_number,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
   fullName: [r.first_name, r.last_name].filter(Boolean).join(' '),
-  emailVerified: r.email_verified === 1,
-  emailOptIn: r.email_opt_in === 1,
+  ref: r.ref,
+  country: r.country,
+  state: r.state,
+  city: r.city,
+  location: r.location,
+  locale: r.locale,
+  timezone: r.timezone,
+  workspaceId: String(r.workspace_id),
+  gender: r.gender,
+  emailVerified: bool(r.email_verified),
+  emailOptIn: bool(r.email_opt_in),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  lastReadAt: iso(r.last_read_at),
+  subscribedAt: iso(r.subscribed_at),
+  broadcastSubscribedAt: iso(r.broadcast_subscribed_at),
+  blockedAt: iso(r.blocked_at),
 });
 
-const send = (res: import('node:http').ServerResponse, body: unknown) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+/** Rows grouped by their `contact_id`, in the statement's order. */
+const byContact = (rows: Row[]) => {
+  const groups = new Map<number, Row[]>();
+  for (const r of rows) {
+    const key = Number(r.contact_id);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  return (id: number) => groups.get(id) ?? [];
 };
 
+async function contactsPage() {
+  const total = Number((await query('contacts-count', contactsCountSql, [workspaceId]))[0].n);
+  const rows = await query('contacts-page', contactsPageSql, [workspaceId, 50, 0]);
+  const ids = rows.map((r) => Number(r.id));
+  const tagsOf = byContact(await query(`tags-of-${ids.length}`, tagsOfSql(ids.length), [workspaceId, workspaceId, ...ids]));
+  const valuesOf = byContact(await query(`values-of-${ids.length}`, valuesOfSql(ids.length), [workspaceId, workspaceId, ...ids]));
+  const data = rows.map((r) => ({
+    ...contactJson(r),
+    tags: tagsOf(Number(r.id)).map((t) => ({ id: String(t.id), createdAt: iso(t.created_at), updatedAt: iso(t.updated_at), name: t.name, deletedAt: iso(t.deleted_at), folderId: t.folder_id === null ? null : String(t.folder_id), workspaceId: String(t.workspace_id) })),
+    contactCustomFields: valuesOf(Number(r.id)).map((v) => ({ id: String(v.id), createdAt: iso(v.created_at), updatedAt: iso(v.updated_at), value: v.value, contactId: String(v.contact_id), customFieldId: String(v.custom_field_id) })),
+  }));
+  return { data, pageCount: Math.ceil(total / 50) };
+}
+
+// POST /v1/contacts/search with {tag hasAny, number field >= 3, email not empty}: the plain form of
+// the search (the API's compiler picks a cheaper plan on SQLite); compared by ids and count.
+const searchWhere = `workspace_id = ? and (contacts.id in (select l.contact_id from contact_tags l where l.tag_id in (?) and l.workspace_id = ?)
+  and contacts.id in (select v.contact_id from contact_custom_fields v where v.workspace_id = ? and v.custom_field_id = ? and cast(v.value as ${bySql('real', 'double precision')}) >= ?)
+  and (contacts.email is not null and contacts.email <> ''))`;
+const searchCountSql = `select count(*) as "n" from contacts where ${searchWhere}`;
+const searchPageSql = `select ${contactColumns} from contacts where ${searchWhere} order by created_at desc, id desc limit 50 offset 0`;
+async function search(tag: number, field: number) {
+  const args = [workspaceId, tag, workspaceId, workspaceId, field, 3];
+  const total = Number((await query('search-count', searchCountSql, args))[0].n);
+  return { data: (await query('search-page', searchPageSql, args)).map(contactJson), pageCount: Math.ceil(total / 50) };
+}
+
+// ---- The nested GraphQL page (graphql.cases.ts, nestedContactsQuery): the API's 11 statements.
+
+const nestedPageSql = `select ${contactColumns} from "contacts" where "workspace_id" = ? order by "created_at" desc, "id" desc limit ?`;
+const sequencesOfSql = (n: number) =>
+  `select "q"."id" as "sequence_id", "q"."name", "s"."contact_id" from "sequence_subscriptions" as "s" inner join "sequences" as "q" on "q"."id" = "s"."sequence_id" where +"s"."workspace_id" = ? and +"q"."workspace_id" = ? and "s"."contact_id" in (${list(n)}) order by "s"."id"`;
+const notesOfSql = (n: number) =>
+  `select "n"."id", "n"."created_at", "n"."updated_at", "n"."text", "n"."contact_id", "u"."id" as "created_by_id" from "contact_notes" as "n" left join "users" as "u" on "u"."id" = "n"."created_by_id" and +"u"."workspace_id" = ? where +"n"."workspace_id" = ? and "n"."contact_id" in (${list(n)}) order by "n"."created_at", "n"."id"`;
+const inboxesOfSql = (n: number) =>
+  `select "m"."id", "m"."contact_id", "m"."inbox_id", "m"."channel" from "contact_inboxes" as "m" inner join "inboxes" as "i" on "i"."id" = "m"."inbox_id" where +"m"."workspace_id" = ? and +"i"."workspace_id" = ? and "m"."contact_id" in (${list(n)}) order by "m"."id"`;
+const conversationsOfSql = (n: number) =>
+  `select "conversations".*, (select "i"."id" from "inboxes" as "i" where "i"."id" = "conversations"."inbox_id" and +"i"."workspace_id" = ?) as "scoped_inbox_id", (select "u"."id" from "users" as "u" where "u"."id" = "conversations"."assigned_user_id" and +"u"."workspace_id" = ?) as "scoped_user_id", (select "t"."id" from "inbox_teams" as "t" where "t"."id" = "conversations"."assigned_inbox_team_id" and +"t"."workspace_id" = ?) as "scoped_team_id" from "conversations" where (select c.workspace_id = ? from contacts as c where c.id = conversations.contact_id) and +"conversations"."workspace_id" = ? and "conversations"."contact_id" in (${list(n)}) order by "conversations"."id" desc`;
+const byIdsSql = (table: string, n: number) => `select * from "${table}" where "workspace_id" = ? and "id" in (${list(n)})`;
+
+/** Rows of `table` by id, one statement for the distinct ids in first-seen order (a DataLoader's batch). */
+async function loadByIds(table: string, ids: unknown[]): Promise<Map<number, Row>> {
+  const keys = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))];
+  if (keys.length === 0) return new Map();
+  const rows = await query(`${table}-by-ids-${keys.length}`, byIdsSql(table, keys.length), [workspaceId, ...keys]);
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+async function nestedPage(first: number) {
+  const rows = await query('nested-page', nestedPageSql, [workspaceId, first + 1]);
+  const page = rows.slice(0, first);
+  const ids = page.map((r) => Number(r.id));
+  const n = ids.length;
+  const w = workspaceId;
+  // The API's loaders run these as one batch each, in this order.
+  const fieldsOf = byContact(await query(`nested-fields-${n}`, fieldValuesSql(n), [w, w, ...ids]));
+  const sequencesOf = byContact(await query(`nested-sequences-${n}`, sequencesOfSql(n), [w, w, ...ids]));
+  const tagsOf = byContact(await query(`nested-tags-${n}`, tagsOfSql(n), [w, w, ...ids]));
+  const notesOf = byContact(await query(`nested-notes-${n}`, notesOfSql(n), [w, w, ...ids]));
+  const memberships = await query(`nested-inboxes-${n}`, inboxesOfSql(n), [w, w, ...ids]);
+  const conversations = await query(`nested-conversations-${n}`, conversationsOfSql(n), [w, w, w, w, w, ...ids]);
+  // The API loads inboxes twice (one batch for the contacts' inboxes, one for their conversations'), as here.
+  const memberInboxes = await loadByIds('inboxes', memberships.map((m) => m.inbox_id));
+  const conversationInboxes = await loadByIds('inboxes', conversations.map((c) => c.scoped_inbox_id));
+  const users = await loadByIds('users', conversations.map((c) => c.scoped_user_id));
+  const teams = await loadByIds('inbox_teams', conversations.map((c) => c.scoped_team_id));
+  const membershipsOf = byContact(memberships);
+  const conversationsOf = byContact(conversations);
+
+  const edges = page.map((r) => {
+    const id = Number(r.id);
+    return {
+      node: {
+        id: globalId('Contact', id),
+        rawId: String(id),
+        fullName: [r.first_name, r.last_name].filter(Boolean).join(' '),
+        email: r.email,
+        phoneNumber: r.phone_number,
+        createdAt: iso(r.created_at),
+        customFields: fieldsOf(id).map((f) => ({ rawId: String(f.id), name: f.name, value: f.value ?? '', type: f.type })),
+        sequences: sequencesOf(id).map((s) => ({ sequenceId: String(s.sequence_id), sequenceName: s.name })),
+        tags: tagsOf(id).map((t) => ({ id: globalId('Tag', t.id), name: t.name })),
+        notes: notesOf(id).map((note) => ({ id: globalId('ContactNote', note.id), text: note.text, createdAt: iso(note.created_at) })),
+        inboxes: membershipsOf(id).map((m) => {
+          const inbox = memberInboxes.get(Number(m.inbox_id));
+          return { id: globalId('ContactInbox', m.id), channel: m.channel, inbox: inbox ? { id: globalId('Inbox', inbox.id), name: inbox.name, channel: inbox.channel, status: inbox.status } : null };
+        }),
+        conversations: conversationsOf(id).map((c) => {
+          const inbox = c.scoped_inbox_id === null ? undefined : conversationInboxes.get(Number(c.scoped_inbox_id));
+          const user = c.scoped_user_id === null ? undefined : users.get(Number(c.scoped_user_id));
+          const team = c.scoped_team_id === null ? undefined : teams.get(Number(c.scoped_team_id));
+          return {
+            id: globalId('Conversation', c.id),
+            followed: bool(c.followed),
+            lastActivityAt: iso(c.last_activity_at),
+            inbox: inbox ? { id: globalId('Inbox', inbox.id), name: inbox.name } : null,
+            assignedUser: user ? { id: globalId('User', user.id), name: user.name, email: user.email } : null,
+            assignedInboxTeam: team ? { id: globalId('InboxTeam', team.id), name: team.name } : null,
+          };
+        }),
+      },
+    };
+  });
+  const last = page.at(-1);
+  const endCursor = last ? Buffer.from(`contact:${iso(last.created_at)}|${last.id}`).toString('base64url') : null;
+  return { data: { contacts: { edges, pageInfo: { hasNextPage: rows.length > first, endCursor } } } };
+}
+
+// ---- The server.
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+};
+
+async function answer(method: string, path: string, params: URLSearchParams, body: string): Promise<[number, unknown]> {
+  if (path === '/tags') return [200, await tags()];
+  const m = /^\/contacts\/(\d+)\/custom-fields$/.exec(path);
+  if (m) {
+    const found = await customFields(Number(m[1]));
+    return found ? [200, found] : [404, { error: 'not found' }];
+  }
+  if (path === '/dynamic-images') return [200, await dynamicImages(params.get('name') ?? '')];
+  if (path === '/error-logs') return [200, await errorLogs(params.get('keyword') ?? '')];
+  if (path === '/contacts') return [200, await contactsPage()];
+  if (path === '/contacts/search') return [200, await search(Number(params.get('tag')), Number(params.get('field')))];
+  if (path === '/graphql' && method === 'POST') {
+    // Only the bench's nested page: its `first` is read from the variables, the query is not parsed.
+    const first = Number((JSON.parse(body) as { variables?: { first?: number } }).variables?.first ?? 50);
+    return [200, await nestedPage(first)];
+  }
+  return [404, { error: 'not found' }];
+}
+
 createServer((req, res) => {
-  const url = new URL(req.url!, 'http://x');
-  const p = url.pathname;
-  if (p === '/tags') return send(res, { data: tags.all(workspaceId) });
-  const m = /^\/contacts\/(\d+)\/custom-fields$/.exec(p);
-  if (m) return send(res, { data: (fields.all(workspaceId, Number(m[1])) as any[]).map((r) => ({ ...r, id: String(r.id), value: r.value ?? '' })) });
-  if (p === '/dynamic-images') {
-    const like = `%${url.searchParams.get('name') ?? ''}%`;
-    const total = (imagesCount.get(workspaceId, like) as { n: number }).n;
-    const rows = (images.all(workspaceId, like, 50, 0) as any[]).map((r) => ({ ...r, data: JSON.parse(r.data) }));
-    return send(res, { data: rows, pageCount: Math.ceil(total / 50) });
-  }
-  if (p === '/contacts') {
-    const total = (contactsCount.get(workspaceId) as { n: number }).n;
-    const rows = contactsPage.all(workspaceId) as any[];
-    const ids = rows.map((r) => r.id);
-    const tags = tagsOf(ids) as any[];
-    const values = valuesOf(ids) as any[];
-    const data = rows.map((r) => ({
-      ...contactJson(r),
-      tags: tags.filter((t) => t.contact_id === r.id).map((t) => ({ id: String(t.id), name: t.name })),
-      contactCustomFields: values.filter((v) => v.contact_id === r.id).map((v) => ({ ...v, id: String(v.id) })),
-    }));
-    return send(res, { data, pageCount: Math.ceil(total / 50) });
-  }
-  if (p === '/contacts/search') {
-    const args = [workspaceId, Number(url.searchParams.get('tag')), workspaceId, workspaceId, Number(url.searchParams.get('field')), 3];
-    const total = (searchCount.get(...args) as { n: number }).n;
-    return send(res, { data: (searchPage.all(...args) as any[]).map(contactJson), pageCount: Math.ceil(total / 50) });
-  }
-  if (p === '/error-logs') {
-    const keyword = url.searchParams.get('keyword') ?? '';
-    const query = workspaceTrigramQuery(workspaceId, keyword);
-    const like = likeContains(keyword);
-    const total = (logsCount.get(workspaceId, query, like, like) as { n: number }).n;
-    return send(res, { data: logs.all(workspaceId, query, like, like, 50, 0), pageCount: Math.ceil(total / 50) });
-  }
-  res.writeHead(404).end();
-}).listen(0, '127.0.0.1', function (this: import('node:http').Server) {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const url = new URL(req.url!, 'http://x');
+    answer(req.method ?? 'GET', url.pathname, url.searchParams, Buffer.concat(chunks).toString()).then(
+      ([status, body]) => send(res, status, body),
+      (err: unknown) => send(res, 500, { error: String(err) }),
+    );
+  });
+}).listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', function (this: import('node:http').Server) {
   const a = this.address() as { port: number };
-  console.log(`baseline listening on http://127.0.0.1:${a.port}`);
+  console.log(`baseline (${engine}) listening on http://127.0.0.1:${a.port}`);
 });

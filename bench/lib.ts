@@ -1,53 +1,224 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = join(import.meta.dirname, '..');
+
+/** Compiles a checkout's server to dist/ with its tsconfig.build.json, or this repo's copied in when it has none; says which. */
+export function build(dir: string): string {
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  let how = 'compiled with its tsconfig.build.json';
+  if (!existsSync(join(dir, 'tsconfig.build.json'))) {
+    copyFileSync(join(repoRoot, 'tsconfig.build.json'), join(dir, 'tsconfig.build.json'));
+    how = "compiled with this repo's tsconfig.build.json (it has none)";
+  }
+  console.error(`building ${dir}`);
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'inherit' });
+  return how;
+}
+
+/** Node's arguments to run TypeScript: tsx's loader (its thread holds about 100 MB), or none for compiled JavaScript. */
+export const nodeArgs = (tsx: boolean) => (tsx ? ['--import', 'tsx'] : []);
 
 export interface LoadResult {
   name: string;
+  connections: number;
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  p999Ms: number;
   errors: number;
   non2xx: number;
+  /** Status codes other than 2xx, by code: what a failing case saw. */
+  statusCodes: Record<string, number>;
+  /** The server's CPU time (user + system) per request, from /proc: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: number | null;
   statements?: number;
+  rssMaxMb?: number;
 }
 
-/** Fixed load shape for every measurement so numbers compare: 10 connections, `seconds` long. */
-export async function load(name: string, url: string, opts: { headers?: Record<string, string>; seconds?: number; method?: string; body?: string; connections?: number } = {}): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    connections: opts.connections ?? 10,
-    duration: opts.seconds ?? 8,
-    headers: opts.headers,
-    method: (opts.method ?? 'GET') as 'GET',
-    body: opts.body,
+/**
+ * Pinning: the server under test on CPU 0, the load generator (this process, autocannon runs in
+ * it) on CPU 1, so they do not take turns on one core. Linux with taskset and two cores or more;
+ * BENCH_PIN=0 turns it off.
+ */
+export const pinning = (() => {
+  if (process.env.BENCH_PIN === '0') return { enabled: false, why: 'off (BENCH_PIN=0)' };
+  if (process.platform !== 'linux') return { enabled: false, why: `off (${process.platform})` };
+  if (availableParallelism() < 2) return { enabled: false, why: 'off (one CPU)' };
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+  } catch {
+    return { enabled: false, why: 'off (no taskset)' };
+  }
+  return { enabled: true, why: 'server under test (and the bare handler, run at other times) on CPU 0, autocannon (the bench process) on CPU 1' };
+})();
+
+/** Moves every thread of this process (autocannon's, libuv's) to CPU 1. */
+export function pinLoadGenerator() {
+  if (pinning.enabled) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Load one URL for `seconds` with `connections` (10 unless told), measuring the server `pid`'s CPU meanwhile. */
+export async function load(
+  name: string,
+  url: string,
+  opts: { headers?: Record<string, string>; seconds?: number; method?: string; body?: string; connections?: number; pid?: number; requests?: autocannon.Request[] } = {},
+): Promise<LoadResult> {
+  const connections = opts.connections ?? 10;
+  const cpuBefore = cpuMs(opts.pid);
+  // autocannon's histogram keeps whole milliseconds; a p99 target of 5 ms needs the fractions, so
+  // every response time is kept here and the percentiles taken from them.
+  const times: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: opts.seconds ?? 8, headers: opts.headers, method: (opts.method ?? 'GET') as 'GET', body: opts.body, requests: opts.requests },
+      (err, done) => (err ? reject(err as Error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+      else statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    });
   });
+  const cpuAfter = cpuMs(opts.pid);
+  times.sort((a, b) => a - b);
+  const at = (p: number) => round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN, 2);
+  const total = result.requests.total;
   return {
     name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors,
+    connections,
+    requests: total,
+    requestsPerSecond: Math.round(total / result.duration),
+    p50Ms: at(50),
+    p99Ms: at(99),
+    p999Ms: at(99.9),
+    errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statusCodes,
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null || total === 0 ? null : round((cpuAfter - cpuBefore) / total, 3),
   };
 }
 
-/** Starts a server script in its own process (its own core) and waits for its "listening" line. */
-export async function startProcess(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it exits (bench/top-functions.ts reads it).
-  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/[^\s]+)/i.exec(output);
-      if (m) resolve(m[1]);
+export const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+export interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  pid: number;
+  logFile: string;
+  rss: RssSampler;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
     });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
   });
-  return { url, child };
+
+/**
+ * Starts a server script (compiled JavaScript, or TypeScript with `tsx`) pinned to CPU 0 when
+ * pinning is on, its stdout and stderr in `logFile` (the access log is part of what is measured,
+ * and must not cost a terminal's speed), and waits until it answers HTTP on PORT.
+ */
+export async function startServer(opts: { name: string; script: string; cwd: string; env: Record<string, string>; logFile: string; tsx?: boolean; nodeFlags?: string[] }): Promise<Server> {
+  const port = await freePort();
+  const argv = [...(opts.nodeFlags ?? []), ...nodeArgs(opts.tsx ?? false), opts.script];
+  const [command, args] = pinning.enabled ? ['taskset', ['-c', '0', process.execPath, ...argv]] : [process.execPath, argv];
+  const log = openSync(opts.logFile, 'w');
+  // taskset execs node: the child's pid is the server's, for /proc.
+  const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${opts.name} exited with ${code} before answering; its log (${opts.logFile}):\n${tail(opts.logFile)}`);
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    // Any HTTP answer will do: the server listens only once migrated and built.
+    const up = await Promise.race([fetch(`${url}/readyz`).then(() => true, () => false), exited]);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${opts.name} did not answer within 120 s; its log:\n${tail(opts.logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  exited.catch(() => {});
+  return { name: opts.name, url, child, pid: child.pid!, logFile: opts.logFile, rss: new RssSampler(child.pid!) };
+}
+
+const tail = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '(no log)';
+  }
+};
+
+export async function stopServer(server: Server) {
+  server.rss.stop();
+  await stopProcess(server.child);
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * The server's resident memory (VmRSS) every 250 ms for as long as it runs: the peak of the whole
+ * run, and the peak since the last `caseMax()` (one case's).
+ */
+export class RssSampler {
+  maxMb = 0;
+  private sinceMark = 0;
+  private readonly timer: NodeJS.Timeout;
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), 250);
+    this.timer.unref();
+    this.sample();
+  }
+  sample() {
+    const mb = rssMb(this.pid);
+    if (mb === null) return;
+    this.maxMb = Math.max(this.maxMb, mb);
+    this.sinceMark = Math.max(this.sinceMark, mb);
+  }
+  /** The peak since the previous call (the current value counts too), then starts a new period. */
+  caseMax(): number {
+    this.sample();
+    const peak = this.sinceMark;
+    this.sinceMark = 0;
+    return peak;
+  }
+  stop() {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+export function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : round(Number(kb) / 1024, 1);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -68,15 +239,22 @@ export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'pro
 }
 const ticksPerSecond = 100;
 
-export async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+/**
+ * Starts a TypeScript script with tsx (the engine and saturation benches' servers, which print a
+ * "listening on" line), its stdout read for the URL.
+ */
+export async function startProcess(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it exits (bench/top-functions.ts reads it).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/i.exec(output);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+  return { url, child };
 }
-
-export const table = (rows: LoadResult[]) =>
-  [
-    '| case | req/s | p50 ms | p99 ms | SQL statements/request | errors |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.statements ?? ''} | ${r.errors + r.non2xx} |`),
-  ].join('\n');

@@ -1,115 +1,243 @@
-// `npm run bench`: REST and GraphQL benchmarks on a seeded 100,000-contact workspace.
-// Options: BENCH_CONTACTS (100000), BENCH_ERROR_LOGS (1000000), BENCH_SECONDS (8), BENCH_SEED (42).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm run bench`: REST and GraphQL cases on a seeded 100,000-contact workspace, the compiled server
+// beside a bare node:http handler running the same SQL, and beside an older checkout when asked.
+// Options: BENCH_DATABASE_URL (a SQLite file under bench/data; a postgres:// URL, whose database the
+// bench empties and fills), BENCH_CONTACTS (100000), BENCH_ERROR_LOGS (1000000), BENCH_SEED (42),
+// BENCH_SECONDS (8 per case and server), BENCH_CASES (only cases whose name holds this text),
+// BENCH_BEFORE_DIR (another checkout: its server runs the same cases, alternating with this one's),
+// BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
+// Results: bench/results/latest-<engine>.md and .json. Exit code 1 when a parity check fails or a
+// case saw errors or non-2xx answers.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { apiRequest, apiServerEnv, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { load, startProcess, stopProcess, table, type LoadResult } from './lib.js';
-import { graphqlCases } from './graphql.cases.js';
+import { build, load, pinLoadGenerator, pinning, repoRoot, round, startServer, stopServer, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const seed = Number(process.env.BENCH_SEED ?? 42);
+const only = process.env.BENCH_CASES ?? '';
+const beforeDir = process.env.BENCH_BEFORE_DIR ? resolve(process.env.BENCH_BEFORE_DIR) : null;
+const tsx = process.env.BENCH_TSX === '1';
+const dataDir = join(import.meta.dirname, 'data');
+mkdirSync(dataDir, { recursive: true });
 
-const dataset = await ensureDataset({ contacts, errorLogs, seed });
-const auth = { authorization: `Bearer ${dataset.token}` };
-const sampleContactId = String(Math.floor(contacts / 2));
+pinLoadGenerator();
 
-const api = await startProcess('src/server.ts', {
-  DATABASE_URL: dataset.databaseUrl,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  EXPOSE_DB_STATEMENTS: 'true',
-  RATE_LIMIT_IP_POINTS: '100000000',
-  RATE_LIMIT_WORKSPACE_POINTS: '100000000',
-});
-const baseline = await startProcess('bench/baseline-server.ts', { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId) });
+const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
 
-// The search case's three conditions name rows of the dataset: its first tag and the number field.
-const filterFields = (await (await fetch(`${api.url}/v1/contacts/filter-fields`, { headers: auth })).json()) as { data: { field: string; label: string }[] };
-const ordersField = filterFields.data.find((f) => f.label === 'Order count')!.field;
-const firstTag = ((await (await fetch(`${api.url}/v1/tags`, { headers: auth })).json()) as { data: { id: string }[] }).data[0].id;
-const searchBody = JSON.stringify({
-  filter: {
-    and: [
-      { field: 'tags', operator: 'hasAny', value: [firstTag] },
-      { field: ordersField, operator: 'gte', value: 3 },
-      { field: 'email', operator: 'isNotEmpty' },
-    ],
-  },
-  perPage: 50,
-});
-const json = { 'content-type': 'application/json' };
-
-const restCases: { name: string; api: string; baseline: string; method?: string; body?: string }[] = [
-  { name: 'GET /v1/tags', api: '/v1/tags', baseline: '/tags' },
-  { name: 'GET /v1/contacts/{id}/custom-fields', api: `/v1/contacts/${sampleContactId}/custom-fields`, baseline: `/contacts/${sampleContactId}/custom-fields` },
-  { name: 'GET /v1/dynamic-images?name=promo', api: '/v1/dynamic-images?name=promo', baseline: '/dynamic-images?name=promo' },
-  // A keyword found in one log of eight (125,000 matches) and one found in a handful.
-  { name: 'GET /v1/error-logs?keyword=timed out', api: '/v1/error-logs?keyword=timed%20out', baseline: '/error-logs?keyword=timed%20out' },
-  { name: 'GET /v1/error-logs?keyword=#12345', api: '/v1/error-logs?keyword=%2312345', baseline: '/error-logs?keyword=%2312345' },
-  // A page of 50 with two relations embedded (one statement each), and a three-condition search.
-  { name: 'GET /v1/contacts?include=tags,customFields', api: '/v1/contacts?include=tags,customFields', baseline: '/contacts?include=tags,customFields' },
-  {
-    name: 'POST /v1/contacts/search (tag, number >= 3, has email)',
-    api: '/v1/contacts/search',
-    baseline: `/contacts/search?tag=${firstTag}&field=${ordersField.split(':')[1]}`,
-    method: 'POST',
-    body: searchBody,
-  },
-];
-
-const statementsOf = async (url: string, init: RequestInit = {}) => {
-  const r = await fetch(url, init);
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-  return Number(r.headers.get('x-db-statements'));
-};
-
-const rest: { api: LoadResult; baseline: LoadResult }[] = [];
-let gql: Awaited<ReturnType<typeof graphqlCases>>;
-try {
-  for (const c of restCases) {
-    // A request after a token lookup (the cache keeps a token for TOKEN_CACHE_SECONDS, shorter than
-    // a case) counts the statements of the request itself.
-    const init = { method: c.method ?? 'GET', headers: c.body ? { ...auth, ...json } : auth, body: c.body };
-    await statementsOf(api.url + c.api, init);
-    const statements = await statementsOf(api.url + c.api, init);
-    const a = { ...(await load(c.name, api.url + c.api, { headers: init.headers, method: init.method, body: c.body, seconds })), statements };
-    const b = await load(`${c.name} (bare node:http + better-sqlite3)`, baseline.url + c.baseline, { seconds });
-    rest.push({ api: a, baseline: b });
-    console.error(`${c.name}: ${a.requestsPerSecond} req/s p99 ${a.p99Ms} ms; bare ${b.requestsPerSecond} req/s p99 ${b.p99Ms} ms`);
+const afterMode = tsx ? 'tsx (BENCH_TSX=1)' : build(repoRoot);
+let beforeMode: string | null = null;
+if (beforeDir) {
+  try {
+    beforeMode = tsx ? 'tsx (BENCH_TSX=1)' : build(beforeDir);
+  } catch {
+    beforeMode = 'tsx (its compilation failed)';
   }
-  gql = await graphqlCases({ apiUrl: api.url, auth, seconds, statementsOf, sampleContactId });
-} finally {
-  await stopProcess(api.child);
-  await stopProcess(baseline.child);
 }
 
-const ratioRows = rest.map(
-  ({ api: a, baseline: b }) => `| ${a.name} | ${a.requestsPerSecond} | ${a.p99Ms} | ${b.requestsPerSecond} | ${b.p99Ms} | ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)} | ${a.statements} |`,
-);
+const dataset = await ensureDataset({ databaseUrl: process.env.BENCH_DATABASE_URL, contacts, errorLogs, seed });
+const engine = dataset.engine;
+const auth = { authorization: `Bearer ${dataset.token}` };
+const json = { 'content-type': 'application/json' };
+const sampleContactId = String(Math.floor(contacts / 2));
+
+const apiServer = (name: string, dir: string, mode: string) => {
+  const underTsx = mode.startsWith('tsx');
+  return startServer({ name, cwd: dir, script: underTsx ? 'src/server.ts' : 'dist/src/server.js', tsx: underTsx, env: apiServerEnv(dataset.databaseUrl), logFile: join(dataDir, `server-${name}-${engine}.log`) });
+};
+
+const servers: Server[] = [];
+const started = async (s: Promise<Server>) => {
+  const server = await s;
+  servers.push(server);
+  return server;
+};
+const stopAll = () => Promise.all(servers.map(stopServer));
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+interface Measured {
+  case: Case;
+  statements: number | null;
+  after: LoadResult;
+  before?: LoadResult;
+  bare?: LoadResult;
+  parity?: string;
+}
+
+const failures: string[] = [];
+const notes: string[] = [];
+const results: Measured[] = [];
+
+try {
+  const after = await started(apiServer('after', repoRoot, afterMode));
+  const before = beforeDir && beforeMode ? await started(apiServer('before', beforeDir, beforeMode)) : null;
+  const bare = await started(
+    startServer({ name: 'bare', cwd: repoRoot, script: 'bench/baseline-server.ts', tsx: true, env: { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId) }, logFile: join(dataDir, `server-bare-${engine}.log`) }),
+  );
+
+  const getJson = (url: string, init: RequestInit = {}) => fetchJson(url, init);
+  const cases = (await benchCases({ apiUrl: after.url, auth, sampleContactId })).filter((c) => `${c.name} @${c.connections}`.includes(only));
+  if (cases.length === 0) throw new Error(`BENCH_CASES=${only} matches no case`);
+
+  const apiInit = (c: Case): RequestInit => apiRequest(c, auth);
+
+  // Parity first: the bare handler must answer what the API answers, or comparing speeds means nothing.
+  for (const c of cases) {
+    if (!c.bare || !c.parity) continue;
+    const api = (await getJson(after.url + c.path, apiInit(c))).body;
+    const floor = (await getJson(bare.url + c.bare.path, { method: c.bare.method ?? 'GET', headers: json, body: c.bare.body })).body;
+    const difference = c.parity === 'exact' ? firstDifference(api, floor) : idsDifference(api, floor);
+    if (difference) failures.push(`parity: ${c.name}: the bare answer differs from the API's (${c.parity}): ${difference}`);
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+  console.error(`parity: ${cases.filter((c) => c.bare && c.parity).map((c) => `${c.name} (${c.parity})`).join(', ')}: the bare answers match the API's`);
+
+  for (const [i, c] of cases.entries()) {
+    const label = `${c.name} @${c.connections}`;
+    // Statements of one request after a token lookup (the token cache keeps it for a few seconds).
+    const statementsOf = async (server: Server) => {
+      if (c.requests) return null;
+      await getJson(server.url + c.path, apiInit(c));
+      const n = (await getJson(server.url + c.path, apiInit(c))).statements;
+      return n === null ? null : Number(n);
+    };
+    const statements = await statementsOf(after);
+    const run = async (server: Server, bareRequest = false) => {
+      const opts = bareRequest
+        ? { method: c.bare!.method, body: c.bare!.body, headers: json }
+        : { method: c.method, body: c.body, headers: c.body ? { ...auth, ...json } : auth };
+      const target = server.url + (bareRequest ? c.bare!.path : c.path);
+      const requests = c.requests?.map((path) => ({ method: 'GET' as const, path }));
+      // A second of the same load first, so that each server is measured warm (JIT, caches).
+      await load(label, target, { ...opts, seconds: 1, connections: c.connections, requests });
+      server.rss.caseMax();
+      const result = await load(label, target, { ...opts, seconds, connections: c.connections, pid: server.pid, requests });
+      result.rssMaxMb = server.rss.caseMax();
+      // A statement slower than the run (the common error-log keyword) leaves nothing to measure: said, not failed.
+      if (result.requests === 0) notes.push(`${label} on ${server.name}: no answer within ${seconds} s (raise BENCH_SECONDS)`);
+      if (result.errors > 0 || result.non2xx > 0) failures.push(`${label} on ${server.name}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}`);
+      return result;
+    };
+    const m: Measured = { case: c, statements, after: undefined as unknown as LoadResult };
+    // This checkout and the before one take turns going first, so neither always meets the warmer machine.
+    if (before && i % 2 === 1) m.before = await run(before);
+    m.after = await run(after);
+    if (before && i % 2 === 0) m.before = await run(before);
+    if (c.bare) m.bare = await run(bare, true);
+    results.push(m);
+    const fmt = (r?: LoadResult) => (r ? `${r.requestsPerSecond} req/s p99 ${r.p99Ms} ms ${r.cpuMsPerRequest ?? '-'} CPU ms/req` : '');
+    console.error(`${label}: ${fmt(m.after)}${m.before ? `; before ${fmt(m.before)}` : ''}${m.bare ? `; bare ${fmt(m.bare)}` : ''}`);
+  }
+} finally {
+  await stopAll();
+}
+
+function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return `${path}: ${a.length} items against ${b.length}`;
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+  }
+  return `${path}: API ${JSON.stringify(a)?.slice(0, 300)} against bare ${JSON.stringify(b)?.slice(0, 300)}`;
+}
+
+function idsDifference(api: { data: { id: unknown }[]; pageCount?: number }, floor: { data: { id: unknown }[]; pageCount?: number }): string | null {
+  const ids = (body: typeof api) => body.data.map((r) => String(r.id));
+  if (!isDeepStrictEqual(ids(api), ids(floor))) return `ids: API ${ids(api).join(',').slice(0, 300)} against bare ${ids(floor).join(',').slice(0, 300)}`;
+  if (api.pageCount !== floor.pageCount) return `pageCount: API ${api.pageCount} against bare ${floor.pageCount}`;
+  return null;
+}
+
+// ---- Report.
+
+const apiRss = servers.find((s) => s.name === 'after')?.rss.maxMb ?? NaN;
+const beforeRss = servers.find((s) => s.name === 'before')?.rss.maxMb;
+const find = (name: string, connections = 10) => results.find((r) => r.case.name === name && r.case.connections === connections);
+const ratio = (a?: number, b?: number) => (a === undefined || b === undefined || !b ? undefined : round(a / b, 2));
+
+interface Target {
+  goal: string;
+  measured: string;
+  pass: boolean | null;
+}
+const targets: Target[] = [];
+const target = (goal: string, value: number | undefined, unit: string, pass: (v: number) => boolean) =>
+  targets.push({ goal, measured: value === undefined || Number.isNaN(value) ? 'not measured' : `${value}${unit}`, pass: value === undefined || Number.isNaN(value) ? null : pass(value) });
+for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) {
+  const r = find(name);
+  target(`${name} >= 0.5x the bare handler's req/s (10 connections)`, ratio(r?.after.requestsPerSecond, r?.bare?.requestsPerSecond), 'x', (v) => v >= 0.5);
+}
+for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) target(`${name} p99 < 5 ms at 64 connections`, find(name, 64)?.after.p99Ms, ' ms', (v) => v < 5);
+const nestedCase = find('GraphQL contacts(first: 50), every relation');
+target('GraphQL nested page >= 0.5x the bare nested page', ratio(nestedCase?.after.requestsPerSecond, nestedCase?.bare?.requestsPerSecond), 'x', (v) => v >= 0.5);
+target('GraphQL nested page >= 3x before (BENCH_BEFORE_DIR)', ratio(nestedCase?.after.requestsPerSecond, nestedCase?.before?.requestsPerSecond), 'x', (v) => v >= 3);
+target('Server RSS < 250 MB through the whole bench', apiRss, ' MB', (v) => v < 250);
+for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) target(`${name} p99.9 < 100 ms at 10 connections`, find(name)?.after.p999Ms, ' ms', (v) => v < 100);
+
+const cell = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toLocaleString('en'));
+const seeded = dataset.seconds;
+const header = [
+  `${new Date().toISOString()} · Node ${process.version} · ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs, seed ${seed} (built by \`cli seed\` in ${round(seeded.seed, 1)} s, error logs in ${round(seeded.errorLogs, 1)} s)`,
+  `autocannon in the bench process, ${seconds} s per case and server after a 1 s warm-up · pinning: ${pinning.why}`,
+  `server: ${afterMode === 'tsx (BENCH_TSX=1)' ? 'src/server.ts under tsx' : 'dist/src/server.js (npm run build)'}, NODE_ENV=production, LOG_LEVEL=info (access log to bench/data/server-*.log), rate limits on (budgets 10^9), RUN_WORKERS=false, EXPOSE_DB_STATEMENTS=true · bare handler: bench/baseline-server.ts under tsx (${engine === 'sqlite' ? 'better-sqlite3' : 'pg.Pool, named statements'})`,
+  beforeDir ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}` : 'before: not run (set BENCH_BEFORE_DIR)',
+];
 const report = [
-  `# Benchmarks`,
+  `# Benchmarks (${engine})`,
   '',
-  `${new Date().toISOString()} · Node ${process.version} · SQLite · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs · seed ${seed} · autocannon, 10 connections, ${seconds} s per case · server NODE_ENV=production, LOG_LEVEL=warn`,
+  ...header.map((l) => `${l}  `),
   '',
-  '## REST beside a bare handler running the same SQL',
+  failures.length ? `**FAILED**:\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every case: 0 errors, 0 non-2xx; parity checks passed.',
+  ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
   '',
-  '| endpoint | API req/s | API p99 ms | bare req/s | bare p99 ms | API / bare throughput | SQL statements |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...ratioRows,
+  '## Targets (issue 11)',
   '',
-  '## GraphQL',
+  '| goal | measured | pass |',
+  '|---|---:|---|',
+  ...targets.map((t) => `| ${t.goal} | ${t.measured} | ${t.pass === null ? 'n/a' : t.pass ? 'pass' : 'FAIL'} |`),
   '',
-  gql.markdown,
+  '## API beside the bare handler',
   '',
-  '## Raw',
+  'Latencies in ms (from every response time, not autocannon\'s whole-millisecond histogram); CPU: the server process\'s user + system time per request, from /proc; RSS: the server\'s peak VmRSS during the case (sampled every 250 ms).',
   '',
-  table([...rest.flatMap((r) => [r.api, r.baseline]), ...gql.results]),
+  '| case | conns | API req/s | p50 | p99 | p99.9 | CPU ms/req | SQL statements | RSS MB | bare req/s | bare p99 | bare CPU ms/req | API / bare req/s | parity |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${r.after.p50Ms} | ${r.after.p99Ms} | ${r.after.p999Ms} | ${cell(r.after.cpuMsPerRequest)} | ${cell(r.statements)} | ${cell(r.after.rssMaxMb)} | ${cell(r.bare?.requestsPerSecond)} | ${cell(r.bare?.p99Ms)} | ${cell(r.bare?.cpuMsPerRequest)} | ${cell(ratio(r.after.requestsPerSecond, r.bare?.requestsPerSecond))} | ${r.case.bare && r.case.parity ? r.case.parity : '-'} |`,
+  ),
   '',
+  `Server peak RSS over the whole bench: ${apiRss} MB${beforeRss !== undefined ? ` (before: ${beforeRss} MB)` : ''}.`,
+  '',
+  ...(beforeDir
+    ? [
+        '## Before / after',
+        '',
+        '| case | conns | before req/s | after req/s | after / before | before p99 | after p99 | before CPU ms/req | after CPU ms/req | CPU after / before | before RSS MB | after RSS MB |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...results.map(
+          (r) =>
+            `| ${r.case.name} | ${r.case.connections} | ${cell(r.before?.requestsPerSecond)} | ${cell(r.after.requestsPerSecond)} | ${cell(ratio(r.after.requestsPerSecond, r.before?.requestsPerSecond))} | ${cell(r.before?.p99Ms)} | ${r.after.p99Ms} | ${cell(r.before?.cpuMsPerRequest)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(ratio(r.after.cpuMsPerRequest ?? undefined, r.before?.cpuMsPerRequest ?? undefined))} | ${cell(r.before?.rssMaxMb)} | ${cell(r.after.rssMaxMb)} |`,
+        ),
+        '',
+      ]
+    : []),
 ].join('\n');
-writeFileSync(join(import.meta.dirname, 'results', 'latest.md'), report);
+
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+const out = join(import.meta.dirname, 'results', `latest-${engine}`);
+writeFileSync(`${out}.md`, report);
+writeFileSync(
+  `${out}.json`,
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, contacts, errorLogs, seed, seconds, pinning: pinning.why, afterMode, beforeDir, beforeMode, dataset: { seconds: dataset.seconds }, rssMaxMb: { after: apiRss, before: beforeRss }, targets, failures, notes, results }, null, 2),
+);
 console.log(report);
+if (failures.length > 0) process.exit(1);
