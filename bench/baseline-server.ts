@@ -56,7 +56,10 @@ function postgresQuery(): Query {
 
 /** A text per engine where the API's SQL differs between them. */
 const bySql = (sqlite: string, postgres: string) => (engine === 'sqlite' ? sqlite : postgres);
-const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** `column in (ids)` as the API's loaders write it (src/db/prepared.ts inIds): the whole list is one parameter. */
+const inIds = (column: string) => bySql(`${column} in (select value from json_each(?))`, `${column} = any(?::int8[])`);
+const idsParam = (ids: number[]) => (engine === 'sqlite' ? JSON.stringify(ids) : ids);
 const contactColumns =
   '"id", "workspace_id", "avatar", "phone_number", "email", "first_name", "last_name", "ref", "country", "state", "city", "location", "locale", "timezone", "gender", "email_verified", "email_opt_in", "last_read_at", "subscribed_at", "broadcast_subscribed_at", "blocked_at", "last_message_at", "created_at", "updated_at"';
 const iso = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -72,12 +75,26 @@ async function tags() {
 }
 
 const contactSql = `select ${contactColumns} from "contacts" where "workspace_id" = ? and "id" = ?`;
-const fieldValuesSql = (n: number) =>
-  `select "f"."id", "f"."name", "f"."description", "f"."type", "v"."value", "c"."id" as "contact_id" from "contacts" as "c" inner join "custom_fields" as "f" on "f"."workspace_id" = "c"."workspace_id" left join "contact_custom_fields" as "v" on "v"."contact_id" = "c"."id" and "v"."custom_field_id" = "f"."id" and +"v"."workspace_id" = ? where +"c"."workspace_id" = ? and "c"."id" ${n === 1 ? '= ?' : `in (${list(n)})`} order by "c"."id", "f"."id"`;
+// A contact's fields as the API reads them (custom-field.repository.ts): the contacts, the
+// definitions and the stored values as three sets in one statement, joined in code.
+const fieldSetsSql = `select 0 as kind, c.id as contact_id, null as field_id, null as name, null as description, null as type, null as value
+      from contacts as c where +"c"."workspace_id" = ? and ${inIds('"c"."id"')}
+      union all
+      select 1, null, f.id, f.name, f.description, f.type, null from custom_fields as f where f.workspace_id = ?
+      union all
+      select 2, v.contact_id, v.custom_field_id, null, null, null, v.value
+      from contact_custom_fields as v where +"v"."workspace_id" = ? and ${inIds('"v"."contact_id"')}`;
+async function fieldValues(ids: number[]): Promise<(id: number) => Row[]> {
+  const rows = await query('field-sets', fieldSetsSql, [workspaceId, idsParam(ids), workspaceId, workspaceId, idsParam(ids)]);
+  const fields = rows.filter((r) => r.kind === 1).sort((a, b) => Number(a.field_id) - Number(b.field_id));
+  const values = new Map(rows.filter((r) => r.kind === 2).map((r) => [`${r.contact_id}:${r.field_id}`, r.value as string]));
+  const contacts = new Set(rows.filter((r) => r.kind === 0).map((r) => Number(r.contact_id)));
+  return (id) => (contacts.has(id) ? fields.map((f) => ({ id: f.field_id, name: f.name, description: f.description, type: f.type, value: values.get(`${id}:${f.field_id}`) ?? '' })) : []);
+}
 async function customFields(contactId: number) {
   const contact = await query('contact', contactSql, [workspaceId, contactId]);
   if (contact.length === 0) return null;
-  const rows = await query('contact-fields', fieldValuesSql(1), [workspaceId, workspaceId, contactId]);
+  const rows = (await fieldValues([contactId]))(contactId);
   return { data: rows.map((r) => ({ id: String(r.id), name: r.name, description: r.description, value: r.value ?? '', type: r.type })) };
 }
 
@@ -126,10 +143,10 @@ const contactsPageSql = `select ${contactColumns
   .split(', ')
   .map((c) => `"contacts".${c}`)
   .join(', ')} from "contacts" where contacts.workspace_id = ? and 1 = 1 order by "contacts"."created_at" desc, "contacts"."id" desc limit ? offset ?`;
-const tagsOfSql = (n: number) =>
-  `select "t"."id", "t"."name", "t"."created_at", "t"."updated_at", "t"."deleted_at", "t"."folder_id", "t"."workspace_id", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and "ct"."contact_id" in (${list(n)}) and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
-const valuesOfSql = (n: number) =>
-  `select "v"."id", "v"."created_at", "v"."updated_at", "v"."value", "v"."contact_id", "v"."custom_field_id" from "contact_custom_fields" as "v" inner join "custom_fields" as "f" on "f"."id" = "v"."custom_field_id" where +"v"."workspace_id" = ? and +"f"."workspace_id" = ? and "v"."contact_id" in (${list(n)}) order by "v"."custom_field_id"`;
+const tagsOfSql =
+  `select "t"."id", "t"."name", "t"."created_at", "t"."updated_at", "t"."deleted_at", "t"."folder_id", "t"."workspace_id", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and ${inIds('"ct"."contact_id"')} and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+const valuesOfSql =
+  `select "v"."id", "v"."created_at", "v"."updated_at", "v"."value", "v"."contact_id", "v"."custom_field_id" from "contact_custom_fields" as "v" inner join "custom_fields" as "f" on "f"."id" = "v"."custom_field_id" where +"v"."workspace_id" = ? and +"f"."workspace_id" = ? and ${inIds('"v"."contact_id"')} order by "v"."custom_field_id"`;
 
 const contactJson = (r: Row) => ({
   id: String(r.id),
@@ -174,8 +191,8 @@ async function contactsPage() {
   const total = Number((await query('contacts-count', contactsCountSql, [workspaceId]))[0].n);
   const rows = await query('contacts-page', contactsPageSql, [workspaceId, 50, 0]);
   const ids = rows.map((r) => Number(r.id));
-  const tagsOf = byContact(await query(`tags-of-${ids.length}`, tagsOfSql(ids.length), [workspaceId, workspaceId, ...ids]));
-  const valuesOf = byContact(await query(`values-of-${ids.length}`, valuesOfSql(ids.length), [workspaceId, workspaceId, ...ids]));
+  const tagsOf = byContact(await query('tags-of', tagsOfSql, [workspaceId, workspaceId, idsParam(ids)]));
+  const valuesOf = byContact(await query('values-of', valuesOfSql, [workspaceId, workspaceId, idsParam(ids)]));
   const data = rows.map((r) => ({
     ...contactJson(r),
     tags: tagsOf(Number(r.id)).map((t) => ({ id: String(t.id), createdAt: iso(t.created_at), updatedAt: iso(t.updated_at), name: t.name, deletedAt: iso(t.deleted_at), folderId: t.folder_id === null ? null : String(t.folder_id), workspaceId: String(t.workspace_id) })),
@@ -200,21 +217,21 @@ async function search(tag: number, field: number) {
 // ---- The nested GraphQL page (graphql.cases.ts, nestedContactsQuery): the API's 11 statements.
 
 const nestedPageSql = `select ${contactColumns} from "contacts" where "workspace_id" = ? order by "created_at" desc, "id" desc limit ?`;
-const sequencesOfSql = (n: number) =>
-  `select "q"."id" as "sequence_id", "q"."name", "s"."contact_id" from "sequence_subscriptions" as "s" inner join "sequences" as "q" on "q"."id" = "s"."sequence_id" where +"s"."workspace_id" = ? and +"q"."workspace_id" = ? and "s"."contact_id" in (${list(n)}) order by "s"."id"`;
-const notesOfSql = (n: number) =>
-  `select "n"."id", "n"."created_at", "n"."updated_at", "n"."text", "n"."contact_id", "u"."id" as "created_by_id" from "contact_notes" as "n" left join "users" as "u" on "u"."id" = "n"."created_by_id" and +"u"."workspace_id" = ? where +"n"."workspace_id" = ? and "n"."contact_id" in (${list(n)}) order by "n"."created_at", "n"."id"`;
-const inboxesOfSql = (n: number) =>
-  `select "m"."id", "m"."contact_id", "m"."inbox_id", "m"."channel" from "contact_inboxes" as "m" inner join "inboxes" as "i" on "i"."id" = "m"."inbox_id" where +"m"."workspace_id" = ? and +"i"."workspace_id" = ? and "m"."contact_id" in (${list(n)}) order by "m"."id"`;
-const conversationsOfSql = (n: number) =>
-  `select "conversations".*, (select "i"."id" from "inboxes" as "i" where "i"."id" = "conversations"."inbox_id" and +"i"."workspace_id" = ?) as "scoped_inbox_id", (select "u"."id" from "users" as "u" where "u"."id" = "conversations"."assigned_user_id" and +"u"."workspace_id" = ?) as "scoped_user_id", (select "t"."id" from "inbox_teams" as "t" where "t"."id" = "conversations"."assigned_inbox_team_id" and +"t"."workspace_id" = ?) as "scoped_team_id" from "conversations" where (select c.workspace_id = ? from contacts as c where c.id = conversations.contact_id) and +"conversations"."workspace_id" = ? and "conversations"."contact_id" in (${list(n)}) order by "conversations"."id" desc`;
-const byIdsSql = (table: string, n: number) => `select * from "${table}" where "workspace_id" = ? and "id" in (${list(n)})`;
+const sequencesOfSql =
+  `select "q"."id" as "sequence_id", "q"."name", "s"."contact_id" from "sequence_subscriptions" as "s" inner join "sequences" as "q" on "q"."id" = "s"."sequence_id" where +"s"."workspace_id" = ? and +"q"."workspace_id" = ? and ${inIds('"s"."contact_id"')} order by "s"."id"`;
+const notesOfSql =
+  `select "n"."id", "n"."created_at", "n"."updated_at", "n"."text", "n"."contact_id", "u"."id" as "created_by_id" from "contact_notes" as "n" left join "users" as "u" on "u"."id" = "n"."created_by_id" and +"u"."workspace_id" = ? where +"n"."workspace_id" = ? and ${inIds('"n"."contact_id"')} order by "n"."created_at", "n"."id"`;
+const inboxesOfSql =
+  `select "m"."id", "m"."contact_id", "m"."inbox_id", "m"."channel" from "contact_inboxes" as "m" inner join "inboxes" as "i" on "i"."id" = "m"."inbox_id" where +"m"."workspace_id" = ? and +"i"."workspace_id" = ? and ${inIds('"m"."contact_id"')} order by "m"."id"`;
+const conversationsOfSql =
+  `select "conversations".*, (select "i"."id" from "inboxes" as "i" where "i"."id" = "conversations"."inbox_id" and +"i"."workspace_id" = ?) as "scoped_inbox_id", (select "u"."id" from "users" as "u" where "u"."id" = "conversations"."assigned_user_id" and +"u"."workspace_id" = ?) as "scoped_user_id", (select "t"."id" from "inbox_teams" as "t" where "t"."id" = "conversations"."assigned_inbox_team_id" and +"t"."workspace_id" = ?) as "scoped_team_id" from "conversations" where (select c.workspace_id = ? from contacts as c where c.id = conversations.contact_id) and +"conversations"."workspace_id" = ? and ${inIds('"conversations"."contact_id"')} order by "conversations"."id" desc`;
+const byIdsSql = (table: string) => `select * from "${table}" where "workspace_id" = ? and ${inIds('"id"')}`;
 
 /** Rows of `table` by id, one statement for the distinct ids in first-seen order (a DataLoader's batch). */
 async function loadByIds(table: string, ids: unknown[]): Promise<Map<number, Row>> {
   const keys = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))];
   if (keys.length === 0) return new Map();
-  const rows = await query(`${table}-by-ids-${keys.length}`, byIdsSql(table, keys.length), [workspaceId, ...keys]);
+  const rows = await query(`${table}-by-ids`, byIdsSql(table), [workspaceId, idsParam(keys)]);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -222,15 +239,15 @@ async function nestedPage(first: number) {
   const rows = await query('nested-page', nestedPageSql, [workspaceId, first + 1]);
   const page = rows.slice(0, first);
   const ids = page.map((r) => Number(r.id));
-  const n = ids.length;
   const w = workspaceId;
+  const list = idsParam(ids);
   // The API's loaders run these as one batch each, in this order.
-  const fieldsOf = byContact(await query(`nested-fields-${n}`, fieldValuesSql(n), [w, w, ...ids]));
-  const sequencesOf = byContact(await query(`nested-sequences-${n}`, sequencesOfSql(n), [w, w, ...ids]));
-  const tagsOf = byContact(await query(`nested-tags-${n}`, tagsOfSql(n), [w, w, ...ids]));
-  const notesOf = byContact(await query(`nested-notes-${n}`, notesOfSql(n), [w, w, ...ids]));
-  const memberships = await query(`nested-inboxes-${n}`, inboxesOfSql(n), [w, w, ...ids]);
-  const conversations = await query(`nested-conversations-${n}`, conversationsOfSql(n), [w, w, w, w, w, ...ids]);
+  const fieldsOf = await fieldValues(ids);
+  const sequencesOf = byContact(await query('nested-sequences', sequencesOfSql, [w, w, list]));
+  const tagsOf = byContact(await query('nested-tags', tagsOfSql, [w, w, list]));
+  const notesOf = byContact(await query('nested-notes', notesOfSql, [w, w, list]));
+  const memberships = await query('nested-inboxes', inboxesOfSql, [w, w, list]);
+  const conversations = await query('nested-conversations', conversationsOfSql, [w, w, w, w, w, list]);
   // The API loads inboxes twice (one batch for the contacts' inboxes, one for their conversations'), as here.
   const memberInboxes = await loadByIds('inboxes', memberships.map((m) => m.inbox_id));
   const conversationInboxes = await loadByIds('inboxes', conversations.map((c) => c.scoped_inbox_id));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared } from '../src/db/prepared.js';
+import { inIds, prepared } from '../src/db/prepared.js';
 import { countedDatabase } from '../src/db/statement-count.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 import { fixtures } from './support/fixtures.js';
@@ -89,5 +89,42 @@ describe('prepared statements', () => {
 
   it('refuses a call without one of the values', async () => {
     await expect(byId.first(t.db, { workspaceId: ws } as { workspaceId: number; id: number })).rejects.toThrow('no value for id');
+  });
+
+  it('takes a list of ids of any length as one value, with one SQL text', async () => {
+    const named = prepared((db, p: { workspaceId: number; ids: readonly number[] }) =>
+      db.selectFrom('contacts').select('first_name').where('workspace_id', '=', p.workspaceId).where(inIds(db, 'id', p.ids)).orderBy('id'),
+    );
+    expect(await named.all(t.db, { workspaceId: ws, ids: contacts })).toEqual([{ first_name: 'Ada' }, { first_name: 'Grace' }, { first_name: 'Edsger W.' }]);
+    expect(await named.all(t.db, { workspaceId: ws, ids: [contacts[1]!] })).toEqual([{ first_name: 'Grace' }]);
+    expect(await named.all(t.db, { workspaceId: ws, ids: [] })).toEqual([]);
+    // The workspace still scopes the list: another workspace's id answers nothing.
+    expect(await named.all(t.db, { workspaceId: other, ids: contacts })).toEqual([]);
+    // A list written into the SQL instead of passed as the value is refused.
+    const literal = prepared((db, p: { ids: readonly number[] }) => db.selectFrom('contacts').select('id').where(inIds(db, 'id', [...p.ids])));
+    await expect(literal.all(t.db, { ids: contacts })).rejects.toThrow(/not iterable|inIds/);
+  });
+
+  it("never reads inside another request's open transaction: it waits for the commit, and sees nothing of a rollback", async () => {
+    // On SQLite a prepared statement runs at once when the connection is free (database.ts,
+    // runOnSqliteNow); while a transaction is open on it, the read must wait its turn.
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writer = t.db.transaction().execute(async (trx) => {
+      await rename.run(trx, { workspaceId: ws, id: contacts[1]!, name: 'uncommitted' });
+      inside();
+      await held;
+      throw new Error('rolled back');
+    });
+    await opened;
+    const read = byId.first(t.db, { workspaceId: ws, id: contacts[1]! });
+    const seen = await Promise.race([read.then((r) => r?.first_name), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 50))]);
+    release();
+    await expect(writer).rejects.toThrow('rolled back');
+    expect((await read)?.first_name).toBe('Grace');
+    // On PostgreSQL the read runs on another connection at once and sees the committed name.
+    expect(['still waiting', 'Grace']).toContain(seen);
   });
 });

@@ -1,6 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect, PostgresAdapter, type LogEvent, type QueryResult, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type * as PgModule from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DB } from './types.js';
@@ -26,9 +27,14 @@ const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 1184 || oid === 1114) return toIso;
     if (oid === 20 || oid === 1700) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format as 'text');
+    return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
+
+// The PostgreSQL driver loads only where it is used: a process on SQLite (the default) does not
+// carry it (part of the server's resident memory, README "Performance").
+const requireModule = createRequire(import.meta.url);
+const loadPg = () => requireModule('pg') as typeof PgModule;
 
 export function createDatabase(url: string): Database {
   const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
@@ -45,7 +51,7 @@ export function createDatabase(url: string): Database {
 
   if (engine === 'postgres') {
     // A server that does not answer must fail the request (and /readyz) in seconds, not hang it.
-    const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 3000 });
+    const pool = new (loadPg().Pool)({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 3000 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, engine, destroy: () => db.destroy() };
   }
@@ -61,39 +67,47 @@ export function createDatabase(url: string): Database {
   sqlite.pragma('temp_store = MEMORY');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }), log });
-  inTransactionRunners.set(db.getExecutor().adapter, (query) => {
-    const started = profile ? performance.now() : 0;
-    try {
-      const statement = statements.prepare(query.sql);
-      const parameters = query.parameters as unknown[];
-      if (statement.reader) return { rows: statement.all(parameters) };
-      const { changes } = statement.run(parameters);
-      return { rows: [], numAffectedRows: BigInt(changes) };
-    } catch (error) {
-      log({ level: 'error', error, query, queryDurationMillis: profile ? performance.now() - started : 0 });
-      throw error;
-    } finally {
-      log({ level: 'query', query, queryDurationMillis: profile ? performance.now() - started : 0 });
-    }
+  directRunners.set(db.getExecutor().adapter, {
+    connectionIdle: () => !sqlite.inTransaction,
+    run(query) {
+      const started = profile ? performance.now() : 0;
+      try {
+        const statement = statements.prepare(query.sql);
+        const parameters = query.parameters as unknown[];
+        if (statement.reader) return { rows: statement.all(parameters) };
+        const { changes } = statement.run(parameters);
+        return { rows: [], numAffectedRows: BigInt(changes) };
+      } catch (error) {
+        log({ level: 'error', error, query, queryDurationMillis: profile ? performance.now() - started : 0 });
+        throw error;
+      } finally {
+        log({ level: 'query', query, queryDurationMillis: profile ? performance.now() - started : 0 });
+      }
+    },
   });
   return { db, engine, destroy: () => db.destroy() };
 }
 
 /**
- * SQLite: runs a compiled statement at once, synchronously, for a caller inside a transaction, or
- * answers undefined (PostgreSQL, or outside a transaction: use Kysely). SQLite has one connection,
- * and an open transaction holds it (Kysely's driver lock) from begin to commit; a synchronous
- * statement issued by the transaction's own code runs on it, inside the transaction, with nothing
- * able to interleave. It skips the layers of promises Kysely puts around each statement, which cost
- * more than most of our statements take to run (see prepared.ts). Counted and logged like the rest.
+ * SQLite: runs a compiled statement at once, synchronously, or answers undefined (PostgreSQL, or
+ * when it must go through Kysely). SQLite has one connection, and better-sqlite3 runs a statement
+ * synchronously however it is called, so Kysely's layers of promises around each statement (its
+ * connection lock, plugins and result transformers) cost more than most of our statements take to
+ * run (see prepared.ts). It is safe:
+ * - inside a transaction, for the transaction's own statements: the transaction holds the
+ *   connection (Kysely's driver lock) from begin to commit, and nothing else can interleave;
+ * - outside any transaction, while no transaction is open on the connection: the statement runs in
+ *   autocommit, as it would once Kysely's lock let it through. While another request's
+ *   transaction is open (between its awaits), a statement run now would run inside it (seeing its
+ *   uncommitted rows, or undone with it): it goes through Kysely and waits for the lock.
+ * Counted and logged like the rest.
  */
-export function runInSqliteTransaction<O>(db: Executor, query: CompiledQuery): QueryResult<O> | undefined {
-  if (!db.isTransaction) return undefined;
-  const run = inTransactionRunners.get(db.getExecutor().adapter);
-  if (!run) return undefined;
+export function runOnSqliteNow<O>(db: Executor, query: CompiledQuery): QueryResult<O> | undefined {
+  const runner = directRunners.get(db.getExecutor().adapter);
+  if (!runner || (!db.isTransaction && !runner.connectionIdle())) return undefined;
   const tally = tallyOf(db);
   if (tally) tally.statements++;
-  return run(query) as QueryResult<O>;
+  return runner.run(query) as QueryResult<O>;
 }
 
 const failedStatements = new WeakMap<object, string>();
@@ -101,7 +115,7 @@ const failedStatements = new WeakMap<object, string>();
 /** The SQL of the statement that raised `err`, when a statement did (see createDatabase's log). */
 export const failedStatementOf = (err: unknown): string | undefined => (err !== null && typeof err === 'object' ? failedStatements.get(err) : undefined);
 
-const inTransactionRunners = new WeakMap<object, (query: CompiledQuery) => QueryResult<unknown>>();
+const directRunners = new WeakMap<object, { connectionIdle: () => boolean; run: (query: CompiledQuery) => QueryResult<unknown> }>();
 
 /**
  * Kysely's SQLite driver prepares every statement anew, and preparing costs more than running most
@@ -143,7 +157,7 @@ export const inTransaction = <T>(db: Executor, fn: (trx: Executor) => Promise<T>
  * Savepoints nest (SQLite and PostgreSQL both address the innermost of a name).
  */
 export async function withSavepoint<T>(trx: Executor, fn: () => Promise<T>, keepOnError: (err: unknown) => boolean = () => false): Promise<T> {
-  const run = (statement: CompiledQuery) => runInSqliteTransaction(trx, statement) ?? trx.executeQuery(statement);
+  const run = (statement: CompiledQuery) => runOnSqliteNow(trx, statement) ?? trx.executeQuery(statement);
   await run(savepointStatements.begin);
   try {
     const result = await fn();

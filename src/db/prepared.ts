@@ -1,14 +1,14 @@
 import { sql, type CompiledQuery, type Expression, type QueryResult, type SqlBool } from 'kysely';
-import { isPostgres, runInSqliteTransaction, type Executor } from './database.js';
+import { isPostgres, runOnSqliteNow, type Executor } from './database.js';
 
 /**
  * Statements built and compiled once, then run with new values: Kysely builds an immutable tree
  * and compiles it to SQL on every call (about 6 to 20 us a statement on this machine, more than
  * SQLite takes to run most of ours), while the SQL text of a hot statement never changes. A prepared
- * statement keeps its compiled SQL per engine and fills in only the parameters. Inside a SQLite
- * transaction it runs at once on the transaction's connection (runInSqliteTransaction in
- * database.ts), elsewhere through Kysely; either way it is counted and logged like any statement,
- * and SQLite's statement cache reuses the prepared statement behind it.
+ * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
+ * at once, synchronously, unless another request's transaction holds the connection
+ * (runOnSqliteNow in database.ts); elsewhere through Kysely. Either way it is counted and logged
+ * like any statement, and SQLite's statement cache reuses the prepared statement behind it.
  *
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
  * (`where(col, '=', p.x)`, `values({ col: p.x })`, `sql\`... ${p.x}\``): it is called once, so it
@@ -88,7 +88,7 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
       return p.list && !c.postgres ? JSON.stringify(value) : value;
     });
     const query: CompiledQuery = { ...c.template, parameters };
-    const direct = runInSqliteTransaction<O>(db, query);
+    const direct = runOnSqliteNow<O>(db, query);
     return direct ? Promise.resolve(direct) : db.executeQuery<O>(query);
   };
 
