@@ -1,5 +1,5 @@
 import { createYoga, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig, type Config } from './config/config.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -44,6 +44,10 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole service without listening: the platform's front controller, with Yoga for /graphql. */
+// The Redis client loads only with REDIS_URL: a process without it does not carry it.
+const requireModule = createRequire(import.meta.url);
+const loadRedis = () => (requireModule('ioredis') as typeof import('ioredis')).Redis;
+
 export function buildApp(options: BuildAppOptions = {}): App {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -51,7 +55,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
   // Rate limiting must never make a request wait for Redis: while it is unreachable, commands fail
   // at once (no offline queue) or after a short timeout, and the in-memory insurance limiter counts.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 })
+    ? new (loadRedis())(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 })
     : null;
   // One warning per outage, not one per reconnection attempt.
   let redisDown = false;

@@ -1,8 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../observability/logger.js';
-import { migrateWorkerSchema } from './postgres-queue.js';
-import { startPostgresRunner } from './postgres-runner.js';
 import type { RunnerOptions } from './runner-options.js';
 import { startSqliteRunner } from './sqlite-runner.js';
 import type { JobRunner, TaskList } from './types.js';
@@ -19,7 +17,9 @@ export type { RunnerOptions } from './runner-options.js';
 
 /** Starts running due jobs of `tasks` until `stop()`. On PostgreSQL this installs graphile-worker's schema first. */
 export function startJobRunner(options: RunnerOptions): Promise<JobRunner> {
-  return options.database.engine === 'postgres' ? startPostgresRunner(options) : startSqliteRunner(options);
+  // graphile-worker loads only on PostgreSQL: a process on SQLite does not carry it.
+  if (options.database.engine === 'postgres') return import('./postgres-runner.js').then(({ startPostgresRunner }) => startPostgresRunner(options));
+  return startSqliteRunner(options);
 }
 
 /**
@@ -27,7 +27,7 @@ export function startJobRunner(options: RunnerOptions): Promise<JobRunner> {
  * `add_job`) even where no worker runs. SQLite's table comes with the migrations.
  */
 export async function prepareJobQueue(database: Database, config: Config, logger: Logger): Promise<void> {
-  if (database.engine === 'postgres') await migrateWorkerSchema(config.DATABASE_URL, config.WORKER_SCHEMA, logger);
+  if (database.engine === 'postgres') await (await import('./postgres-queue.js')).migrateWorkerSchema(config.DATABASE_URL, config.WORKER_SCHEMA, logger);
 }
 
 /** A runner for this process's configuration (server and `npm run worker`). */

@@ -1,10 +1,7 @@
-import { runMigrations } from 'graphile-worker';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Executor } from '../db/database.js';
 import type { EnqueuedJob } from './types.js';
 import type { NormalisedJob } from './enqueue.js';
-import { graphileLogger } from './postgres-logger.js';
 import type { Logger } from '../observability/logger.js';
 
 /**
@@ -37,6 +34,8 @@ export async function addPostgresJob(db: Executor, schema: string, job: Normalis
  * advisory lock per schema): graphile's own installer races on `create schema if not exists`.
  */
 export async function migrateWorkerSchema(connectionString: string, schema: string, logger: Logger): Promise<void> {
+  // Loaded here, not with the module: enqueueing (addPostgresJob) needs neither, and a process on SQLite neither.
+  const [{ runMigrations }, { default: pg }, { graphileLogger }] = await Promise.all([import('graphile-worker'), import('pg'), import('./postgres-logger.js')]);
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
