@@ -127,6 +127,16 @@ const freePort = () =>
   });
 
 /**
+ * The node flags a checkout's `npm run serve` starts its server with (the heap limit, README
+ * "Performance"), so that the bench runs each server as production does.
+ */
+export function serveFlags(dir: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const flags = /\bnode\s+(.*?)\s*dist\//.exec(scripts.serve ?? '')?.[1] ?? '';
+  return flags.split(/\s+/).filter((flag) => flag.startsWith('--'));
+}
+
+/**
  * Starts a server script (compiled JavaScript, or TypeScript with `tsx`) pinned to CPU 0 when
  * pinning is on, its stdout and stderr in `logFile` (the access log is part of what is measured,
  * and must not cost a terminal's speed), and waits until it answers HTTP on PORT.

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiServerEnv, benchCases } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, load, pinLoadGenerator, pinning, repoRoot, startServer, stopServer } from './lib.js';
+import { build, load, pinLoadGenerator, pinning, repoRoot, serveFlags, startServer, stopServer } from './lib.js';
 import { topFunctions } from './top-functions.js';
 
 const wanted = process.argv[2] ?? 'tags';
@@ -32,7 +32,7 @@ const server = await startServer({
   cwd: repoRoot,
   script: tsx ? 'src/server.ts' : 'dist/src/server.js',
   tsx,
-  nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir],
+  nodeFlags: [...serveFlags(repoRoot), '--cpu-prof', '--cpu-prof-dir', dir],
   env: apiServerEnv(dataset.databaseUrl),
   logFile: join(import.meta.dirname, 'data', `server-profiled-${dataset.engine}.log`),
 });

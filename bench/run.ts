@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { apiRequest, apiServerEnv, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, load, pinLoadGenerator, pinning, repoRoot, round, startServer, stopServer, type LoadResult, type Server } from './lib.js';
+import { build, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
@@ -47,7 +47,7 @@ const sampleContactId = String(Math.floor(contacts / 2));
 
 const apiServer = (name: string, dir: string, mode: string) => {
   const underTsx = mode.startsWith('tsx');
-  return startServer({ name, cwd: dir, script: underTsx ? 'src/server.ts' : 'dist/src/server.js', tsx: underTsx, env: apiServerEnv(dataset.databaseUrl), logFile: join(dataDir, `server-${name}-${engine}.log`) });
+  return startServer({ name, cwd: dir, script: underTsx ? 'src/server.ts' : 'dist/src/server.js', tsx: underTsx, nodeFlags: serveFlags(dir), env: apiServerEnv(dataset.databaseUrl), logFile: join(dataDir, `server-${name}-${engine}.log`) });
 };
 
 const servers: Server[] = [];
