@@ -43,11 +43,11 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
 }
 
-/** Builds the whole service without listening: the platform's front controller, with Yoga for /graphql. */
 // The Redis client loads only with REDIS_URL: a process without it does not carry it.
 const requireModule = createRequire(import.meta.url);
 const loadRedis = () => (requireModule('ioredis') as typeof import('ioredis')).Redis;
 
+/** Builds the whole service without listening: the platform's front controller, with Yoga for /graphql. */
 export function buildApp(options: BuildAppOptions = {}): App {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);

@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect, PostgresAdapter, type LogEvent, type QueryResult, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent, type QueryResult, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type * as PgModule from 'pg';
@@ -20,6 +20,13 @@ export interface Database {
   destroy(): Promise<void>;
 }
 
+// The PostgreSQL driver loads only where it is used: a process on SQLite (the default) does not
+// carry it (part of the server's resident memory, README "Performance"). Kept once loaded: pg asks
+// for a type parser per column of every result.
+const requireModule = createRequire(import.meta.url);
+let pgModule: typeof PgModule | undefined;
+const loadPg = () => (pgModule ??= requireModule('pg') as typeof PgModule);
+
 // PostgreSQL hands back timestamptz as Date and int8/numeric as strings; normalise both here so
 // services see the same shapes as on SQLite (ISO strings and numbers).
 const toIso = (v: string) => new Date(v).toISOString();
@@ -30,11 +37,6 @@ const pgTypes = {
     return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
-
-// The PostgreSQL driver loads only where it is used: a process on SQLite (the default) does not
-// carry it (part of the server's resident memory, README "Performance").
-const requireModule = createRequire(import.meta.url);
-const loadPg = () => requireModule('pg') as typeof PgModule;
 
 export function createDatabase(url: string): Database {
   const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
