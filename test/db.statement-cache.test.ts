@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from '../src/db/database.js';
+import { withStatementCache } from '../src/db/sqlite-statement-cache.js';
 
 /**
  * SQLite statements are prepared once and reused (src/db/database.ts): the same SQL text gets the
@@ -46,5 +46,34 @@ describe('SQLite prepared-statement cache', () => {
     expect(cached.prepare('select * from t where id = ?').all([1])).toEqual([{ id: 1, name: 'a' }]);
     sqlite.exec("alter table t add column note text default 'n'");
     expect(cached.prepare('select * from t where id = ?').all([1])).toEqual([{ id: 1, name: 'a', note: 'n' }]);
+  });
+
+  it('answers the new column names after its own migration renamed one (same number of columns)', () => {
+    const cached = withStatementCache(sqlite);
+    expect(cached.prepare('select * from t where id = ?').all([2])).toEqual([{ id: 2, name: 'b' }]);
+    cached.prepare('alter table t rename column name to label').run([]);
+    expect(cached.prepare('select * from t where id = ?').all([2])).toEqual([{ id: 2, label: 'b' }]);
+  });
+
+  // Rows are read as arrays and made into objects (sqlite-statement-cache.ts): they must be the
+  // objects better-sqlite3 itself answers, in every corner of naming.
+  it('answers the same rows as better-sqlite3, whatever the column names', () => {
+    const cached = withStatementCache(sqlite);
+    const texts = [
+      'select id, name from t order by id',
+      'select id, name, id as name from t order by id', // a repeated name keeps the last value
+      `select name as "a""b", name as "\u2028 x", id as "0", id as "constructor" from t order by id`,
+      'select id as "__proto__", name from t order by id',
+      'select id from t where id > 5', // no rows
+    ];
+    const entries = (rows: unknown[]) => rows.map((row) => Object.entries(row as object));
+    for (const text of texts) expect(entries(cached.prepare(text).all([]))).toEqual(entries(sqlite.prepare(text).all()));
+    expect(cached.prepare("insert into t (name) values ('c') returning id, name").all([])).toEqual([{ id: 3, name: 'c' }]);
+    expect(Object.getPrototypeOf(cached.prepare('select id as "__proto__" from t').all([])[0])).toBe(Object.prototype);
+  });
+
+  it('yields objects when iterated', () => {
+    const cached = withStatementCache(sqlite);
+    expect([...cached.prepare('select id, name from t order by id').iterate([])]).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
   });
 });
