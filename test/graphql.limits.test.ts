@@ -111,6 +111,18 @@ describe('GraphQL document limits (configured)', () => {
     expect(over.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 51.', {}, ['query'], 'Query cost 51 exceeds the limit of 50')] });
     const farOver = await gql(t, ContactIdsDocument, { first: 100 }, { token: ws.developerToken });
     expect(farOver.body).toEqual({ errors: [documentError('Query cost limit of 50 exceeded, found 101.', {}, ['query'], 'Query cost 101 exceeds the limit of 50')] });
+    // A document's cost is kept per variable set (yoga-options.ts): asked again, each answers as the first time.
+    for (let round = 0; round < 2; round++) {
+      expect((await gql(t, ContactIdsDocument, { first: 49 }, { token: ws.developerToken })).body.errors).toBeUndefined();
+      expect((await gql(t, ContactIdsDocument, { first: 50 }, { token: ws.developerToken })).body).toEqual(over.body);
+    }
+  });
+
+  it('an argument that fails validation fails every time, not only the first (a failed costing is not kept)', async () => {
+    const first = await gql(t, ContactIdsDocument, { first: 101 }, { token: ws.developerToken });
+    expect(first.body.data ?? null).toBeNull();
+    expect(first.body.errors?.map((e) => e.extensions?.code)).toEqual(['invalidRequestData']);
+    expect((await gql(t, ContactIdsDocument, { first: 101 }, { token: ws.developerToken })).body).toEqual(first.body);
   });
 
   it('more tokens than GRAPHQL_MAX_TOKENS: refused, naming the token limit', async () => {
