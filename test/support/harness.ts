@@ -2,6 +2,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
+import { prepareJobQueue } from '../../src/queue/index.js';
 import { issueToken } from '../../src/domain/auth/token.service.js';
 import { createWorkspace, type CreatedWorkspace } from '../../src/domain/workspaces/workspace.service.js';
 import type { CreateWorkspaceInput } from '../../src/domain/workspaces/workspace.schema.js';
@@ -108,6 +109,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     : createLogger(config.LOG_LEVEL);
   const database = createDatabase(url);
   await migrateToLatest(database.db);
+  // As the server starts (src/server.ts): on PostgreSQL, enqueueing needs graphile-worker's schema.
+  // Without it, a test that enqueues passed only when another file had installed it first.
+  await prepareJobQueue(database, config, logger);
   const rateLimitKeyPrefix = `test-${randomBytes(4).toString('hex')}`;
   const app = buildApp({ config, database, logger, rateLimitKeyPrefix });
   await app.ready();
