@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Expression, type QueryResult, type SqlBool } from 'kysely';
-import { isPostgres, runOnSqliteNow, type Executor } from './database.js';
+import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './database.js';
 
 /**
  * Statements built and compiled once, then run with new values: Kysely builds an immutable tree
@@ -7,8 +7,9 @@ import { isPostgres, runOnSqliteNow, type Executor } from './database.js';
  * SQLite takes to run most of ours), while the SQL text of a hot statement never changes. A prepared
  * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
  * at once, synchronously, unless another request's transaction holds the connection
- * (runOnSqliteNow in database.ts); elsewhere through Kysely. Either way it is counted and logged
- * like any statement, and SQLite's statement cache reuses the prepared statement behind it.
+ * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool
+ * (runOnPostgresPool); elsewhere through Kysely. Either way it is counted and logged like any
+ * statement, and SQLite's statement cache reuses the prepared statement behind it.
  *
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
  * (`where(col, '=', p.x)`, `values({ col: p.x })`, `sql\`... ${p.x}\``): it is called once, so it
@@ -89,7 +90,8 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
     });
     const query: CompiledQuery = { ...c.template, parameters };
     const direct = runOnSqliteNow<O>(db, query);
-    return direct ? Promise.resolve(direct) : db.executeQuery<O>(query);
+    if (direct) return Promise.resolve(direct);
+    return runOnPostgresPool<O>(db, query) ?? db.executeQuery<O>(query);
   };
 
   return {
