@@ -10,6 +10,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { isPostgresUrl } from '../src/config/config.js';
 import { workspaceTrigramQuery } from '../src/db/search.js';
 import { likeContains } from '../src/db/values.js';
+import { postgresTypeParsers } from '../src/db/pg-types.js';
 
 const url = process.env.DATABASE_URL!;
 const workspaceId = Number(process.env.BENCH_WORKSPACE_ID);
@@ -33,15 +34,8 @@ function sqliteQuery(): Query {
 }
 
 function postgresQuery(): Query {
-  // The API's type parsers (src/db/database.ts): ISO strings for timestamps, numbers for int8 and numeric.
-  const types = {
-    getTypeParser(oid: number, format?: 'text' | 'binary') {
-      if (oid === 1184 || oid === 1114) return (v: string) => new Date(v).toISOString();
-      if (oid === 20 || oid === 1700) return (v: string) => Number(v);
-      return pg.types.getTypeParser(oid, format as 'text');
-    },
-  };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // The API's own type parsers: the same values, converted the same way.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: postgresTypeParsers(pg) });
   // `?` placeholders (one statement text for both engines where they agree) numbered for pg.
   const numbered = new Map<string, string>();
   return async (name, text, params) => {
