@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/database.js';
-import { freshDatabaseUrl, type TestDatabaseUrl } from './support/engine.js';
+import { freshDatabase, type FreshDatabase } from './support/engine.js';
 import { openTestApp } from './support/harness.js';
 import { runCli } from './support/processes.js';
 
@@ -14,18 +13,13 @@ import { runCli } from './support/processes.js';
 const isoMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('cli: workspace create', () => {
-  let target: TestDatabaseUrl;
-  let database: Database;
+  let target: FreshDatabase;
   const cli = (...args: string[]) => runCli(args, { DATABASE_URL: target.url });
 
   beforeAll(async () => {
-    target = await freshDatabaseUrl();
-    database = createDatabase(target.url);
+    target = await freshDatabase();
   });
-  afterAll(async () => {
-    await database.destroy();
-    await target.drop();
-  });
+  afterAll(() => target.close());
 
   it('--json prints the workspace and one token of each kind, which work', async () => {
     const run = await cli('workspace', 'create', '--name', 'Acme Retail', '--json');
@@ -74,13 +68,13 @@ describe('cli: workspace create', () => {
     } finally {
       await app.close();
     }
-    const stored = await database.db.selectFrom('api_tokens').select(['kind', 'permission', 'scopes', 'user_id']).where('workspace_id', '=', 1).orderBy('id').execute();
+    const stored = await target.database.db.selectFrom('api_tokens').select(['kind', 'permission', 'scopes', 'user_id']).where('workspace_id', '=', 1).orderBy('id').execute();
     expect(stored).toEqual([
       { kind: 'developer', permission: 'full', scopes: null, user_id: null },
       { kind: 'user', permission: 'full', scopes: null, user_id: Number(out.workspace.ownerId) },
     ]);
     // Only hashes are stored.
-    const hashes = await database.db.selectFrom('api_tokens').select('token_hash').execute();
+    const hashes = await target.database.db.selectFrom('api_tokens').select('token_hash').execute();
     expect(JSON.stringify(hashes)).not.toContain(out.tokens.developer.slice(5));
   });
 
@@ -91,7 +85,7 @@ describe('cli: workspace create', () => {
     expect(out.workspace).toMatchObject({ name: 'Trial Co', developmentMode: true, trialEndsAt: '2030-01-31T22:00:00.000Z', macLimit: 500 });
     const id = Number(out.workspace.id);
     const count = async (table: string) =>
-      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where workspace_id = ${id}`.execute(database.db)).rows[0].n);
+      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where workspace_id = ${id}`.execute(target.database.db)).rows[0].n);
     for (const table of ['contacts', 'contact_custom_fields', 'tags', 'contact_notes', 'inboxes', 'conversations', 'sequence_subscriptions', 'comment_automations', 'lead_ad_automations', 'dynamic_images', 'error_logs']) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
@@ -104,7 +98,7 @@ describe('cli: workspace create', () => {
   });
 
   it('refuses bad input with one line and exit 1, creating nothing', async () => {
-    const before = (await database.db.selectFrom('workspaces').select('id').execute()).length;
+    const before = (await target.database.db.selectFrom('workspaces').select('id').execute()).length;
     const cases: [string[], string][] = [
       [['workspace', 'create', '--json'], "error: required option '--name <name>' not specified\n"],
       [['workspace', 'create', '--name', 'X', '--trial-ends-at', 'tomorrow'], "error: option '--trial-ends-at <iso>' argument 'tomorrow' is invalid. expected an ISO 8601 date-time such as 2026-12-31T00:00:00Z\n"],
@@ -115,6 +109,6 @@ describe('cli: workspace create', () => {
     cases.forEach(([args, stderr], i) => {
       expect({ code: runs[i].code, stdout: runs[i].stdout, stderr: runs[i].stderr }, args.join(' ')).toEqual({ code: 1, stdout: '', stderr });
     });
-    expect((await database.db.selectFrom('workspaces').select('id').execute()).length).toBe(before);
+    expect((await target.database.db.selectFrom('workspaces').select('id').execute()).length).toBe(before);
   });
 });

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/database.js';
 import { timestamptzToIso } from '../src/db/pg-types.js';
-import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
+import { freshDatabase, testEngine, type FreshDatabase } from './support/engine.js';
 
 /**
  * PostgreSQL's timestamptz text turned into the ISO string `Date#toISOString` writes
@@ -42,16 +41,11 @@ describe('timestamptz text to ISO', () => {
 });
 
 describe.runIf(testEngine === 'postgres')('timestamptz read from PostgreSQL', () => {
-  let target: TestDatabaseUrl;
-  let database: Database;
+  let target: FreshDatabase;
   beforeAll(async () => {
-    target = await freshDatabaseUrl();
-    database = createDatabase(target.url);
+    target = await freshDatabase();
   });
-  afterAll(async () => {
-    await database.destroy();
-    await target.drop();
-  });
+  afterAll(() => target.close());
 
   it('reads every value as Date would parse its text, in UTC and in another session time zone', async () => {
     // Microsecond steps of a prime size, so that every fraction length and a carry into the
@@ -61,7 +55,7 @@ describe.runIf(testEngine === 'postgres')('timestamptz read from PostgreSQL', ()
       from generate_series(0, 1999) as n,
         lateral (select timestamptz '2026-11-25 06:54:28+00' + n * interval '1000003 microseconds' + n * n * interval '1 microsecond') as s(t)`;
     for (const zone of ['UTC', 'Asia/Kolkata']) {
-      const rows = await database.db.connection().execute(async (db) => {
+      const rows = await target.database.db.connection().execute(async (db) => {
         await sql`set time zone ${sql.lit(zone)}`.execute(db);
         try {
           return (await values.execute(db)).rows;

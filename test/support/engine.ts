@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../src/db/database.js';
 
 /**
  * The engine a test run uses: SQLite by default (a temp file per database), PostgreSQL when
@@ -60,5 +61,27 @@ export async function freshDatabaseUrl(): Promise<TestDatabaseUrl> {
     url: url.toString(),
     // Dropped with the run's other schemas when the run ends, not now (see the global setup).
     drop: async () => {},
+  };
+}
+
+export interface FreshDatabase {
+  url: string;
+  /** A connection of the test's own to it (`createDatabase`), unmigrated. */
+  database: Database;
+  /** Disconnects, then drops the database. */
+  close: () => Promise<void>;
+}
+
+/** A fresh test database (freshDatabaseUrl) with a connection to it. */
+export async function freshDatabase(): Promise<FreshDatabase> {
+  const target = await freshDatabaseUrl();
+  const database = createDatabase(target.url);
+  return {
+    url: target.url,
+    database,
+    close: async () => {
+      await database.destroy();
+      await target.drop();
+    },
   };
 }
