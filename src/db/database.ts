@@ -40,6 +40,8 @@ export function createDatabase(url: string): Database {
     profile?.(event);
     if (event.level === 'error' && event.error !== null && typeof event.error === 'object') failedStatements.set(event.error, event.query.sql);
   };
+  // Statements run outside Kysely (the direct runners below) are timed only for the SQL profile.
+  const clock = () => (profile ? performance.now() : 0);
 
   if (engine === 'postgres') {
     // A server that does not answer must fail the request (and /readyz) in seconds, not hang it.
@@ -47,16 +49,16 @@ export function createDatabase(url: string): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     poolRunners.set(db.getExecutor().adapter, {
       async run(query) {
-        const started = profile ? performance.now() : 0;
+        const started = clock();
         try {
           const { command, rowCount, rows } = await pool.query(query.sql, query.parameters as unknown[]);
           const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
           return { rows: rows ?? [], numAffectedRows: changed ? BigInt(rowCount ?? 0) : undefined };
         } catch (error) {
-          log({ level: 'error', error, query, queryDurationMillis: profile ? performance.now() - started : 0 });
+          log({ level: 'error', error, query, queryDurationMillis: clock() - started });
           throw error;
         } finally {
-          log({ level: 'query', query, queryDurationMillis: profile ? performance.now() - started : 0 });
+          log({ level: 'query', query, queryDurationMillis: clock() - started });
         }
       },
     });
@@ -77,7 +79,7 @@ export function createDatabase(url: string): Database {
   directRunners.set(db.getExecutor().adapter, {
     connectionIdle: () => !sqlite.inTransaction,
     run(query) {
-      const started = profile ? performance.now() : 0;
+      const started = clock();
       try {
         const statement = statements.prepare(query.sql);
         const parameters = query.parameters as unknown[];
@@ -85,10 +87,10 @@ export function createDatabase(url: string): Database {
         const { changes } = statement.run(parameters);
         return { rows: [], numAffectedRows: BigInt(changes) };
       } catch (error) {
-        log({ level: 'error', error, query, queryDurationMillis: profile ? performance.now() - started : 0 });
+        log({ level: 'error', error, query, queryDurationMillis: clock() - started });
         throw error;
       } finally {
-        log({ level: 'query', query, queryDurationMillis: profile ? performance.now() - started : 0 });
+        log({ level: 'query', query, queryDurationMillis: clock() - started });
       }
     },
   });
@@ -112,8 +114,7 @@ export function createDatabase(url: string): Database {
 export function runOnSqliteNow<O>(db: Executor, query: CompiledQuery): QueryResult<O> | undefined {
   const runner = directRunners.get(db.getExecutor().adapter);
   if (!runner || (!db.isTransaction && !runner.connectionIdle())) return undefined;
-  const tally = tallyOf(db);
-  if (tally) tally.statements++;
+  countOn(db);
   return runner.run(query) as QueryResult<O>;
 }
 
@@ -133,12 +134,17 @@ export function runOnPostgresPool<O>(db: Executor, query: CompiledQuery): Promis
   if (db.isTransaction) return undefined;
   const runner = poolRunners.get(db.getExecutor().adapter);
   if (!runner) return undefined;
-  const tally = tallyOf(db);
-  if (tally) tally.statements++;
+  countOn(db);
   return runner.run(query) as Promise<QueryResult<O>>;
 }
 
 const poolRunners = new WeakMap<object, { run: (query: CompiledQuery) => Promise<QueryResult<unknown>> }>();
+
+/** A statement run outside Kysely's executor counts on the request's tally as Kysely's plugin would count it. */
+function countOn(db: Executor): void {
+  const tally = tallyOf(db);
+  if (tally) tally.statements++;
+}
 
 const failedStatements = new WeakMap<object, string>();
 
