@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { AppError } from './errors/catalogue.js';
-import { createLogger, type Logger } from './observability/logger.js';
+import { createLogger, exitAfterLogs, type Logger } from './observability/logger.js';
 import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
@@ -180,7 +180,7 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
       await workersStopped;
       await app.close();
       logger.info('stopped');
-      process.exit(0);
+      exitAfterLogs(logger, 0);
     });
     // Keep-alive connections idle after an answer are closed now (they would otherwise wait for
     // KEEP_ALIVE_TIMEOUT_MS); those answered during the drain were closed by their answer.

@@ -1,7 +1,7 @@
 import { ConfigError, isPostgresUrl, loadConfig, type Config } from './config/config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
-import { createLogger } from './observability/logger.js';
+import { createLogger, exitAfterLogs } from './observability/logger.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { engineDepsOf } from './engine/context.js';
@@ -52,7 +52,7 @@ async function main() {
       .then(() => database.destroy())
       .then(() => {
         logger.info('stopped');
-        process.exit(0);
+        exitAfterLogs(logger, 0);
       });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

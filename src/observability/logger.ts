@@ -20,5 +20,32 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // Tokens travel in Authorization headers and ?token=; neither belongs in a log line.
     redact: { paths: ['req.headers.authorization', 'token'], censor: '[redacted]' },
   };
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
+  if (destination) return pino(options, destination);
+  const stdout = pino.destination({ dest: 1, sync: false });
+  const logger = pino(options, stdout);
+  stdouts.set(logger, stdout);
+  return logger;
 }
+
+type SonicBoom = ReturnType<typeof pino.destination>;
+const stdouts = new WeakMap<Logger, SonicBoom>();
+
+/**
+ * Exits with `code` once every line `logger` took is written, in order: what a graceful stop
+ * calls after its last line. process.exit alone leaves the rest to pino's exit hook, a
+ * synchronous flush that writes what is buffered ahead of a write still on its way (sonic-boom's
+ * flushSync skips it), so the last lines came out in the wrong order or not at all ('stopped'
+ * before the last request's access line). While a write is on its way, lines logged meanwhile
+ * join the next one, and 'drain' comes when nothing is left: the exit waits for it. sonic-boom
+ * says whether a write is on its way only in `_writing` (pinned by platform.exit-logs.test.ts).
+ * A stdout nobody reads cannot hold the exit up for more than EXIT_FLUSH_MS.
+ */
+export function exitAfterLogs(logger: Logger, code: number): void {
+  const exit = () => process.exit(code);
+  const stdout = stdouts.get(logger) as (SonicBoom & { _writing?: boolean }) | undefined;
+  if (!stdout?._writing) return exit();
+  stdout.once('drain', exit);
+  setTimeout(exit, EXIT_FLUSH_MS);
+}
+
+const EXIT_FLUSH_MS = 5000;

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './support/processes.js';
+
+/**
+ * A graceful stop's last log lines reach stdout, all of them and in order, even when the reader
+ * is slow: the server logs asynchronously, and exiting while a write was still on its way used to
+ * put 'stopped' ahead of the lines before it (seen as a failing graceful-shutdown test under
+ * load). Here the reader holds stdout unread while the program logs about 800 KB and exits, so a
+ * write is certainly on its way at the exit.
+ */
+function runWithSlowReader(): Promise<{ code: number | null; lines: { msg: string; i?: number }[] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/log-then-exit.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout.pause();
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    setTimeout(() => {
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (d: string) => (out += d));
+      child.stdout.resume();
+    }, 500);
+    child.on('close', (code) => resolve({ code, lines: out.split('\n').filter(Boolean).map((l) => JSON.parse(l)) }));
+  });
+}
+
+describe('log lines at exit', () => {
+  it('every line, in order, then the last one, with a reader that is slow to read', async () => {
+    const { code, lines } = await runWithSlowReader();
+    expect(code).toBe(0);
+    expect(lines.filter((l) => l.msg === 'line').map((l) => l.i)).toEqual(Array.from({ length: 800 }, (_, i) => i));
+    expect(lines.at(-1)).toMatchObject({ msg: 'stopped' });
+  }, 30_000);
+});
