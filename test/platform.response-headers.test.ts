@@ -78,6 +78,23 @@ describe('response headers', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual({ status: 'ok' });
   });
+
+  it('compresses GraphQL answers as it compresses REST ones', async () => {
+    const body = JSON.stringify({ query: '{ tags { name createdAt } }' });
+    const post = (headers: Record<string, string> = {}) =>
+      t.app.fetch(
+        new Request('http://localhost/graphql', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ws.developerToken}`, 'content-type': 'application/json', 'content-length': String(body.length), ...headers },
+          body,
+        }),
+      );
+    const plain = await (await post()).text();
+    expect(plain.length).toBeGreaterThan(200);
+    const gz = await post({ 'accept-encoding': 'gzip' });
+    expect([gz.status, gz.headers.get('content-encoding'), gz.headers.get('content-type')]).toEqual([200, 'gzip', 'application/json; charset=utf-8']);
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+  });
 });
 
 describe('CORS', () => {

@@ -168,7 +168,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     if (replay) return replay;
     // Read as REST reads its input (graphql-params.ts): the same 400/413/415 envelopes.
     const params = await readGraphQLParams(request, config.BODY_LIMIT_BYTES);
-    const response = await o.yoga.fetch(await request.toFetchRequest(), { state, params });
+    const response = await o.yoga.fetch(await request.toFetchRequest(o.yoga.fetchAPI), { state, params });
     return fromResponse(response);
   }
 
