@@ -153,6 +153,13 @@ export async function listContacts(
   opts: { limit: number; after?: { createdAt: string; id: number }; keyword?: string },
 ): Promise<ContactScalars[]> {
   const keyword = opts.keyword;
+  if (!keyword) {
+    const { after } = opts;
+    const rows = after
+      ? await newestAfter.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit: opts.limit })
+      : await newest.all(db, { workspaceId, limit: opts.limit });
+    return rows.map(toContactScalars);
+  }
   let q = db.selectFrom('contacts').select(contactColumns);
   if (usesTrigramIndex(keyword) && (await countCandidates(db, workspaceId, keyword, MANY_MATCHES + 1)) <= MANY_MATCHES) {
     q = q.where(sameWorkspace('workspace_id', workspaceId)).where(workspaceTrigramCandidates(db, 'contacts', workspaceId, keyword));
@@ -167,6 +174,22 @@ export async function listContacts(
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toContactScalars);
 }
+
+// The list without a keyword (a frontend's contact page, and the next ones): compiled once, the
+// same SQL the keyword walk below builds without its filter.
+const newest = prepared((db, p: { workspaceId: number; limit: number }) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit),
+);
+const newestAfter = prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
+  db
+    .selectFrom('contacts')
+    .select(contactColumns)
+    .where('workspace_id', '=', p.workspaceId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.createdAt, p.id)))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.limit),
+);
 
 /**
  * PostgreSQL, a common keyword: the workspace's contacts in page order, read in growing chunks
