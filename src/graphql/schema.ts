@@ -1,5 +1,6 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
+import { resolveGlobalIdsSynchronously } from './node.js';
 import './types/workspace.type.js';
 import './types/tag.type.js';
 import './types/inbox.type.js';
@@ -23,4 +24,4 @@ import './types/dev-event.type.js';
 import './types/node.type.js';
 
 /** Imports every type module (each registers itself on the builder) and builds the schema, sorted. */
-export const schema = lexicographicSortSchema(builder.toSchema());
+export const schema = resolveGlobalIdsSynchronously(lexicographicSortSchema(builder.toSchema()));
