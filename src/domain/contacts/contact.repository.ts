@@ -163,31 +163,26 @@ export async function listContacts(
   let q = db.selectFrom('contacts').select(contactColumns);
   if (usesTrigramIndex(keyword) && (await countCandidates(db, workspaceId, keyword, MANY_MATCHES + 1)) <= MANY_MATCHES) {
     q = q.where(sameWorkspace('workspace_id', workspaceId)).where(workspaceTrigramCandidates(db, 'contacts', workspaceId, keyword));
-  } else if (keyword && isPostgres(db)) {
+  } else if (isPostgres(db)) {
     return walkMatching(db, workspaceId, { ...opts, keyword });
   } else {
     q = q.where('workspace_id', '=', workspaceId);
   }
   const after = opts.after;
   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
-  if (keyword) q = q.where(containsInsensitive(db, searchText, keyword));
+  q = q.where(containsInsensitive(db, searchText, keyword));
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
   return rows.map(toContactScalars);
 }
 
 // The list without a keyword (a frontend's contact page, and the next ones): compiled once, the
-// same SQL the keyword walk below builds without its filter.
-const newest = prepared((db, p: { workspaceId: number; limit: number }) =>
-  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit),
-);
+// SQL the keyword path above builds without its keyword filter.
+const newestOfWorkspace = (db: Executor, workspaceId: number) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc');
+const newest = prepared((db, p: { workspaceId: number; limit: number }) => newestOfWorkspace(db, p.workspaceId).limit(p.limit));
 const newestAfter = prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
-  db
-    .selectFrom('contacts')
-    .select(contactColumns)
-    .where('workspace_id', '=', p.workspaceId)
+  newestOfWorkspace(db, p.workspaceId)
     .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.createdAt, p.id)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
     .limit(p.limit),
 );
 
