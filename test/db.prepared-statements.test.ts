@@ -105,6 +105,21 @@ describe('prepared statements', () => {
     await expect(literal.all(t.db, { ids: contacts })).rejects.toThrow(/not iterable|inIds/);
   });
 
+  it('keeps answering when a migration run meanwhile adds a column to a table it reads whole', async () => {
+    // On PostgreSQL the statement is prepared on a pooled connection and its plan kept there; a
+    // kept plan of `select *` refuses to run once the table has another column. Rolling deploys
+    // migrate under running servers: the old process must go on answering.
+    const tagsOf = prepared((db, p: { workspaceId: number }) => db.selectFrom('tags').selectAll().where('workspace_id', '=', p.workspaceId).orderBy('id'));
+    await fixtures(t.db, other).tag('kept plan');
+    // Several runs, one after another: PostgreSQL keeps a generic plan after five on a connection.
+    for (let i = 0; i < 6; i++) expect((await tagsOf.all(t.db, { workspaceId: other })).map((r) => r.name)).toEqual(['kept plan']);
+    await sql`alter table tags add column colour text`.execute(t.db);
+    for (let i = 0; i < 3; i++) {
+      const rows = (await tagsOf.all(t.db, { workspaceId: other })) as Record<string, unknown>[];
+      expect(rows.map((r) => [r.name, r.colour])).toEqual([['kept plan', null]]);
+    }
+  });
+
   it("never reads inside another request's open transaction: it waits for the commit, and sees nothing of a rollback", async () => {
     // On SQLite a prepared statement runs at once when the connection is free (database.ts,
     // runOnSqliteNow); while a transaction is open on it, the read must wait its turn.

@@ -8,7 +8,7 @@ import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './
  * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
  * at once, synchronously, unless another request's transaction holds the connection
  * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool
- * (runOnPostgresPool); elsewhere through Kysely. Either way it is counted and logged like any
+ * as a named statement, parsed once per connection (runOnPostgresPool); elsewhere through Kysely. Either way it is counted and logged like any
  * statement, and SQLite's statement cache reuses the prepared statement behind it.
  *
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
@@ -38,7 +38,12 @@ interface Compiled {
   parameters: ({ slot: string; list: boolean } | { constant: unknown })[];
   template: CompiledQuery;
   postgres: boolean;
+  /** PostgreSQL: the name the statement is prepared under on each pooled connection. */
+  name: string;
 }
+
+/** Each compiled statement's own name: one SQL text per name, as PostgreSQL requires on a connection. */
+let compiledCount = 0;
 
 /**
  * `column in (ids)` with the whole list as one parameter, so that a statement over a batch of ids
@@ -77,7 +82,7 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
     const used = new Set(parameters.flatMap((p) => ('slot' in p ? [p.slot] : [])));
     const lost = [...slots.keys()].filter((name) => !used.has(name));
     if (lost.length > 0) throw new Error(`prepared statement: ${lost.join(', ')} did not reach the parameters of: ${template.sql}`);
-    return (compiled[engine] = { sql: template.sql, parameters, template, postgres: engine === 'postgres' });
+    return (compiled[engine] = { sql: template.sql, parameters, template, postgres: engine === 'postgres', name: `prepared_${++compiledCount}` });
   };
 
   const execute = (db: Executor, values: P): Promise<QueryResult<O>> => {
@@ -91,7 +96,7 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
     const query: CompiledQuery = { ...c.template, parameters };
     const direct = runOnSqliteNow<O>(db, query);
     if (direct) return Promise.resolve(direct);
-    return runOnPostgresPool<O>(db, query) ?? db.executeQuery<O>(query);
+    return runOnPostgresPool<O>(db, query, c.name) ?? db.executeQuery<O>(query);
   };
 
   return {
