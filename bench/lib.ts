@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** The server's CPU time (user + system) per request, from /proc: steadier than req/s on a shared machine. */
   cpuMsPerRequest: number | null;
+  /** The local PostgreSQL server's CPU time per request (every `postgres` process), when asked: its share of the same cores. */
+  databaseCpuMsPerRequest: number | null;
   statements?: number;
   rssMaxMb?: number;
 }
@@ -68,10 +70,11 @@ export function pinLoadGenerator() {
 export async function load(
   name: string,
   url: string,
-  opts: { headers?: Record<string, string>; seconds?: number; method?: string; body?: string; connections?: number; pid?: number; requests?: autocannon.Request[] } = {},
+  opts: { headers?: Record<string, string>; seconds?: number; method?: string; body?: string; connections?: number; pid?: number; requests?: autocannon.Request[]; database?: boolean } = {},
 ): Promise<LoadResult> {
   const connections = opts.connections ?? 10;
   const cpuBefore = cpuMs(opts.pid);
+  const databaseBefore = opts.database ? postgresCpuMs() : null;
   // autocannon's histogram keeps whole milliseconds; a p99 target of 5 ms needs the fractions, so
   // every response time is kept here and the percentiles taken from them.
   const times: number[] = [];
@@ -87,6 +90,7 @@ export async function load(
     });
   });
   const cpuAfter = cpuMs(opts.pid);
+  const databaseAfter = opts.database ? postgresCpuMs() : null;
   times.sort((a, b) => a - b);
   const at = (p: number) => round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? NaN, 2);
   const total = result.requests.total;
@@ -102,8 +106,14 @@ export async function load(
     non2xx: result.non2xx,
     statusCodes,
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null || total === 0 ? null : round((cpuAfter - cpuBefore) / total, 3),
+    databaseCpuMsPerRequest: databaseOf(databaseBefore, databaseAfter, total),
   };
 }
+
+const databaseOf = (before: Map<number, number> | null, after: Map<number, number> | null, requests: number) => {
+  const ms = before && after && requests > 0 ? postgresCpuBetween(before, after) : null;
+  return ms === null ? null : round(ms / requests, 3);
+};
 
 export const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -248,6 +258,40 @@ export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'pro
   }
 }
 const ticksPerSecond = 100;
+
+/**
+ * CPU time (ms) of each process of the local PostgreSQL server (its backends, the bench's
+ * connections among them, and its background workers) so far, by pid. The bench's PostgreSQL runs
+ * on the same two cores as the server under test: a statement that costs PostgreSQL more leaves
+ * the server less, which the server's own CPU does not show.
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const line = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!line.includes(' (postgres) ')) continue;
+      const fields = line.replace(/^.*\) /s, '').split(' ');
+      byPid.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU between two snapshots, or null where there was no PostgreSQL to see. By
+ * process: a backend that ends meanwhile (the previous server's connections closing) must not
+ * take its whole life's CPU off the total, and one that starts meanwhile counts from zero.
+ */
+export function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
 
 /**
  * Starts a TypeScript script with tsx (the engine and saturation benches' servers, which print a

@@ -115,7 +115,7 @@ try {
       // A second of the same load first, so that each server is measured warm (JIT, caches).
       await load(label, target, { ...opts, seconds: 1, connections: c.connections, requests });
       server.rss.caseMax();
-      const result = await load(label, target, { ...opts, seconds, connections: c.connections, pid: server.pid, requests });
+      const result = await load(label, target, { ...opts, seconds, connections: c.connections, pid: server.pid, requests, database: engine === 'postgres' });
       result.rssMaxMb = server.rss.caseMax();
       // A statement slower than the run (the common error-log keyword) leaves nothing to measure: said, not failed.
       if (result.requests === 0) notes.push(`${label} on ${server.name}: no answer within ${seconds} s (raise BENCH_SECONDS)`);
@@ -129,7 +129,8 @@ try {
     if (before && i % 2 === 0) m.before = await run(before);
     if (c.bare) m.bare = await run(bare, true);
     results.push(m);
-    const fmt = (r?: LoadResult) => (r ? `${r.requestsPerSecond} req/s p99 ${r.p99Ms} ms ${r.cpuMsPerRequest ?? '-'} CPU ms/req` : '');
+    const fmt = (r?: LoadResult) =>
+      r ? `${r.requestsPerSecond} req/s p99 ${r.p99Ms} ms ${r.cpuMsPerRequest ?? '-'} CPU ms/req${r.databaseCpuMsPerRequest === null ? '' : ` + ${r.databaseCpuMsPerRequest} PostgreSQL`}` : '';
     console.error(`${label}: ${fmt(m.after)}${m.before ? `; before ${fmt(m.before)}` : ''}${m.bare ? `; bare ${fmt(m.bare)}` : ''}`);
   }
 } finally {
@@ -182,12 +183,14 @@ target('GraphQL nested page >= 3x before (BENCH_BEFORE_DIR)', ratio(nestedCase?.
 target('Server RSS < 250 MB through the whole bench', apiRss, ' MB', (v) => v < 250);
 for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) target(`${name} p99.9 < 100 ms at 10 connections`, find(name)?.after.p999Ms, ' ms', (v) => v < 100);
 
+// PostgreSQL shares the two cores with the server under test: its CPU per request is part of the cost.
+const postgresCpu = results.some((r) => r.after.databaseCpuMsPerRequest !== null);
 const cell = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toLocaleString('en'));
 const seeded = dataset.seconds;
 const header = [
   `${new Date().toISOString()} · Node ${process.version} · ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs, seed ${seed} (built by \`cli seed\` in ${round(seeded.seed, 1)} s, error logs in ${round(seeded.errorLogs, 1)} s)`,
   `autocannon in the bench process, ${seconds} s per case and server after a 1 s warm-up · pinning: ${pinning.why}`,
-  `server: ${afterMode === 'tsx (BENCH_TSX=1)' ? 'src/server.ts under tsx' : 'dist/src/server.js (npm run build)'}, NODE_ENV=production, LOG_LEVEL=info (access log to bench/data/server-*.log), rate limits on (budgets 10^9), RUN_WORKERS=false, EXPOSE_DB_STATEMENTS=true · bare handler: bench/baseline-server.ts under tsx (${engine === 'sqlite' ? 'better-sqlite3' : 'pg.Pool, named statements'})`,
+  `server: ${afterMode === 'tsx (BENCH_TSX=1)' ? 'src/server.ts under tsx' : 'dist/src/server.js (npm run build)'}, NODE_ENV=production, LOG_LEVEL=info (access log to bench/data/server-*.log), rate limits on (budgets 10^9), RUN_WORKERS=false, EXPOSE_DB_STATEMENTS=true · bare handler: bench/baseline-server.ts under tsx (${engine === 'sqlite' ? 'better-sqlite3' : 'pg.Pool, named statements, as the API\'s prepared ones'})`,
   beforeDir ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}` : 'before: not run (set BENCH_BEFORE_DIR)',
 ];
 const report = [
@@ -206,13 +209,13 @@ const report = [
   '',
   '## API beside the bare handler',
   '',
-  'Latencies in ms (from every response time, not autocannon\'s whole-millisecond histogram); CPU: the server process\'s user + system time per request, from /proc; RSS: the server\'s peak VmRSS during the case (sampled every 250 ms).',
+  `Latencies in ms (from every response time, not autocannon\'s whole-millisecond histogram); CPU: the server process\'s user + system time per request, from /proc${postgresCpu ? '; PG CPU: the local PostgreSQL server\'s (all its processes), per request, over the same seconds' : ''}; RSS: the server\'s peak VmRSS during the case (sampled every 250 ms).`,
   '',
-  '| case | conns | API req/s | p50 | p99 | p99.9 | CPU ms/req | SQL statements | RSS MB | bare req/s | bare p99 | bare CPU ms/req | API / bare req/s | parity |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  `| case | conns | API req/s | p50 | p99 | p99.9 | CPU ms/req${postgresCpu ? ' | PG CPU ms/req' : ''} | SQL statements | RSS MB | bare req/s | bare p99 | bare CPU ms/req${postgresCpu ? ' | bare PG CPU ms/req' : ''} | API / bare req/s | parity |`,
+  `|---|---:|---:|---:|---:|---:|---:|${postgresCpu ? '---:|' : ''}---:|---:|---:|---:|---:|${postgresCpu ? '---:|' : ''}---:|---|`,
   ...results.map(
     (r) =>
-      `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${r.after.p50Ms} | ${r.after.p99Ms} | ${r.after.p999Ms} | ${cell(r.after.cpuMsPerRequest)} | ${cell(r.statements)} | ${cell(r.after.rssMaxMb)} | ${cell(r.bare?.requestsPerSecond)} | ${cell(r.bare?.p99Ms)} | ${cell(r.bare?.cpuMsPerRequest)} | ${cell(ratio(r.after.requestsPerSecond, r.bare?.requestsPerSecond))} | ${r.case.bare && r.case.parity ? r.case.parity : '-'} |`,
+      `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${r.after.p50Ms} | ${r.after.p99Ms} | ${r.after.p999Ms} | ${cell(r.after.cpuMsPerRequest)}${postgresCpu ? ` | ${cell(r.after.databaseCpuMsPerRequest)}` : ''} | ${cell(r.statements)} | ${cell(r.after.rssMaxMb)} | ${cell(r.bare?.requestsPerSecond)} | ${cell(r.bare?.p99Ms)} | ${cell(r.bare?.cpuMsPerRequest)}${postgresCpu ? ` | ${cell(r.bare?.databaseCpuMsPerRequest)}` : ''} | ${cell(ratio(r.after.requestsPerSecond, r.bare?.requestsPerSecond))} | ${r.case.bare && r.case.parity ? r.case.parity : '-'} |`,
   ),
   '',
   `Server peak RSS over the whole bench: ${apiRss} MB${beforeRss !== undefined ? ` (before: ${beforeRss} MB)` : ''}.`,
@@ -221,11 +224,11 @@ const report = [
     ? [
         '## Before / after',
         '',
-        '| case | conns | before req/s | after req/s | after / before | before p99 | after p99 | before CPU ms/req | after CPU ms/req | CPU after / before | before RSS MB | after RSS MB |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        `| case | conns | before req/s | after req/s | after / before | before p99 | after p99 | before CPU ms/req | after CPU ms/req | CPU after / before${postgresCpu ? ' | before PG CPU ms/req | after PG CPU ms/req' : ''} | before RSS MB | after RSS MB |`,
+        `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${postgresCpu ? '---:|---:|' : ''}---:|---:|`,
         ...results.map(
           (r) =>
-            `| ${r.case.name} | ${r.case.connections} | ${cell(r.before?.requestsPerSecond)} | ${cell(r.after.requestsPerSecond)} | ${cell(ratio(r.after.requestsPerSecond, r.before?.requestsPerSecond))} | ${cell(r.before?.p99Ms)} | ${r.after.p99Ms} | ${cell(r.before?.cpuMsPerRequest)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(ratio(r.after.cpuMsPerRequest ?? undefined, r.before?.cpuMsPerRequest ?? undefined))} | ${cell(r.before?.rssMaxMb)} | ${cell(r.after.rssMaxMb)} |`,
+            `| ${r.case.name} | ${r.case.connections} | ${cell(r.before?.requestsPerSecond)} | ${cell(r.after.requestsPerSecond)} | ${cell(ratio(r.after.requestsPerSecond, r.before?.requestsPerSecond))} | ${cell(r.before?.p99Ms)} | ${r.after.p99Ms} | ${cell(r.before?.cpuMsPerRequest)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(ratio(r.after.cpuMsPerRequest ?? undefined, r.before?.cpuMsPerRequest ?? undefined))}${postgresCpu ? ` | ${cell(r.before?.databaseCpuMsPerRequest)} | ${cell(r.after.databaseCpuMsPerRequest)}` : ''} | ${cell(r.before?.rssMaxMb)} | ${cell(r.after.rssMaxMb)} |`,
         ),
         '',
       ]
