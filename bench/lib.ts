@@ -250,14 +250,18 @@ export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'pro
   if (pid === undefined) return null;
   try {
     // The main thread's own line (task/<pid>) leaves out the GC and libuv threads.
-    const fields = readFileSync(thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    return cpuMsOfStat(readFileSync(thread === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
 }
 const ticksPerSecond = 100;
+
+/** utime + stime (ms) of a /proc stat line: fields 14 and 15 of the line, 12 and 13 after the command name. */
+function cpuMsOfStat(line: string): number {
+  const fields = line.replace(/^.*\) /s, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
 
 /**
  * CPU time (ms) of each process of the local PostgreSQL server (its backends, the bench's
@@ -272,8 +276,7 @@ export function postgresCpuMs(): Map<number, number> {
     try {
       const line = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!line.includes(' (postgres) ')) continue;
-      const fields = line.replace(/^.*\) /s, '').split(' ');
-      byPid.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond);
+      byPid.set(Number(entry), cpuMsOfStat(line));
     } catch {
       // The process ended between the listing and the read.
     }
