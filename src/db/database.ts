@@ -123,12 +123,12 @@ export function runOnSqliteNow<O>(db: Executor, query: CompiledQuery): QueryResu
  * (SQLite, or inside a transaction, whose statements must run on its own connection). It does
  * what Kysely's executor would, a pool checkout, the statement and the release, without Kysely's
  * layers of promises around them (its connection provider, the driver's connection object and a
- * result transformer per plugin): `GET /v1/tags` 0.248 -> 0.198 ms of CPU (bench/). With a `name`
+ * result transformer per plugin): `GET /v1/tags` 0.248 -> 0.198 ms of CPU (bench/). By its `name`
  * (one per SQL text, prepared.ts), the statement is prepared once per pooled connection and then
  * only bound and run (runByName). A handle bound to one connection (`db.connection()`, not used
  * here) would not run on it: keep such code in a transaction. Counted and logged like the rest.
  */
-export function runOnPostgresPool<O>(db: Executor, query: CompiledQuery, name?: string): Promise<QueryResult<O>> | undefined {
+export function runOnPostgresPool<O>(db: Executor, query: CompiledQuery, name: string): Promise<QueryResult<O>> | undefined {
   if (db.isTransaction) return undefined;
   const runner = poolRunners.get(db.getExecutor().adapter);
   if (!runner) return undefined;
@@ -136,10 +136,10 @@ export function runOnPostgresPool<O>(db: Executor, query: CompiledQuery, name?: 
   return runner.run(query, name) as Promise<QueryResult<O>>;
 }
 
-const poolRunners = new WeakMap<object, { run: (query: CompiledQuery, name?: string) => Promise<QueryResult<unknown>> }>();
+const poolRunners = new WeakMap<object, { run: (query: CompiledQuery, name: string) => Promise<QueryResult<unknown>> }>();
 
 /**
- * A statement run on the pool, by name when it has one: PostgreSQL parses it once per connection
+ * A statement run on the pool by name: PostgreSQL parses it once per connection
  * (and may keep a generic plan after five runs), where an unnamed statement is parsed, analysed
  * and planned on every run. The nested contacts page (11 statements, 3,000 pages at 10
  * connections, 3 rounds): PostgreSQL's CPU 3.6-4.2 -> 2.2-2.5 ms a page, the page 4.5-5.2 ->
@@ -149,9 +149,8 @@ const poolRunners = new WeakMap<object, { run: (query: CompiledQuery, name?: str
  * closes a connection whose statement failed, so the statement is run again unnamed; each stale
  * connection is closed on its first such failure and the pool opens fresh ones.
  */
-async function runByName(pool: PgModule.Pool, name: string | undefined, query: CompiledQuery): Promise<PgModule.QueryResult> {
+async function runByName(pool: PgModule.Pool, name: string, query: CompiledQuery): Promise<PgModule.QueryResult> {
   const values = query.parameters as unknown[];
-  if (!name) return pool.query(query.sql, values);
   try {
     return await pool.query({ name, text: query.sql, values });
   } catch (error) {

@@ -7,9 +7,10 @@ import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './
  * SQLite takes to run most of ours), while the SQL text of a hot statement never changes. A prepared
  * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
  * at once, synchronously, unless another request's transaction holds the connection
- * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool
- * as a named statement, parsed once per connection (runOnPostgresPool); elsewhere through Kysely. Either way it is counted and logged like any
- * statement, and SQLite's statement cache reuses the prepared statement behind it.
+ * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool as
+ * a named statement, parsed once per connection (runOnPostgresPool); elsewhere through Kysely.
+ * Either way it is counted and logged like any statement, and SQLite's statement cache reuses the
+ * prepared statement behind it.
  *
  * The builder receives stand-ins for the values and must only pass them on to Kysely as values
  * (`where(col, '=', p.x)`, `values({ col: p.x })`, `sql\`... ${p.x}\``): it is called once, so it
