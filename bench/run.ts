@@ -185,6 +185,9 @@ for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) targ
 
 // PostgreSQL shares the two cores with the server under test: its CPU per request is part of the cost.
 const postgresCpu = results.some((r) => r.after.databaseCpuMsPerRequest !== null);
+/** The PostgreSQL CPU columns' cells (` | cell` each), or nothing when the run had no PostgreSQL. */
+const pgCells = (...cells: string[]) => (postgresCpu ? cells.map((c) => ` | ${c}`).join('') : '');
+const pgAligns = (n: number) => (postgresCpu ? '---:|'.repeat(n) : '');
 const cell = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toLocaleString('en'));
 const seeded = dataset.seconds;
 const header = [
@@ -211,11 +214,11 @@ const report = [
   '',
   `Latencies in ms (from every response time, not autocannon\'s whole-millisecond histogram); CPU: the server process\'s user + system time per request, from /proc${postgresCpu ? '; PG CPU: the local PostgreSQL server\'s (all its processes), per request, over the same seconds' : ''}; RSS: the server\'s peak VmRSS during the case (sampled every 250 ms).`,
   '',
-  `| case | conns | API req/s | p50 | p99 | p99.9 | CPU ms/req${postgresCpu ? ' | PG CPU ms/req' : ''} | SQL statements | RSS MB | bare req/s | bare p99 | bare CPU ms/req${postgresCpu ? ' | bare PG CPU ms/req' : ''} | API / bare req/s | parity |`,
-  `|---|---:|---:|---:|---:|---:|---:|${postgresCpu ? '---:|' : ''}---:|---:|---:|---:|---:|${postgresCpu ? '---:|' : ''}---:|---|`,
+  `| case | conns | API req/s | p50 | p99 | p99.9 | CPU ms/req${pgCells('PG CPU ms/req')} | SQL statements | RSS MB | bare req/s | bare p99 | bare CPU ms/req${pgCells('bare PG CPU ms/req')} | API / bare req/s | parity |`,
+  `|---|---:|---:|---:|---:|---:|---:|${pgAligns(1)}---:|---:|---:|---:|---:|${pgAligns(1)}---:|---|`,
   ...results.map(
     (r) =>
-      `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${r.after.p50Ms} | ${r.after.p99Ms} | ${r.after.p999Ms} | ${cell(r.after.cpuMsPerRequest)}${postgresCpu ? ` | ${cell(r.after.databaseCpuMsPerRequest)}` : ''} | ${cell(r.statements)} | ${cell(r.after.rssMaxMb)} | ${cell(r.bare?.requestsPerSecond)} | ${cell(r.bare?.p99Ms)} | ${cell(r.bare?.cpuMsPerRequest)}${postgresCpu ? ` | ${cell(r.bare?.databaseCpuMsPerRequest)}` : ''} | ${cell(ratio(r.after.requestsPerSecond, r.bare?.requestsPerSecond))} | ${r.case.bare && r.case.parity ? r.case.parity : '-'} |`,
+      `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${r.after.p50Ms} | ${r.after.p99Ms} | ${r.after.p999Ms} | ${cell(r.after.cpuMsPerRequest)}${pgCells(cell(r.after.databaseCpuMsPerRequest))} | ${cell(r.statements)} | ${cell(r.after.rssMaxMb)} | ${cell(r.bare?.requestsPerSecond)} | ${cell(r.bare?.p99Ms)} | ${cell(r.bare?.cpuMsPerRequest)}${pgCells(cell(r.bare?.databaseCpuMsPerRequest))} | ${cell(ratio(r.after.requestsPerSecond, r.bare?.requestsPerSecond))} | ${r.case.bare && r.case.parity ? r.case.parity : '-'} |`,
   ),
   '',
   `Server peak RSS over the whole bench: ${apiRss} MB${beforeRss !== undefined ? ` (before: ${beforeRss} MB)` : ''}.`,
@@ -224,11 +227,11 @@ const report = [
     ? [
         '## Before / after',
         '',
-        `| case | conns | before req/s | after req/s | after / before | before p99 | after p99 | before CPU ms/req | after CPU ms/req | CPU after / before${postgresCpu ? ' | before PG CPU ms/req | after PG CPU ms/req' : ''} | before RSS MB | after RSS MB |`,
-        `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${postgresCpu ? '---:|---:|' : ''}---:|---:|`,
+        `| case | conns | before req/s | after req/s | after / before | before p99 | after p99 | before CPU ms/req | after CPU ms/req | CPU after / before${pgCells('before PG CPU ms/req', 'after PG CPU ms/req')} | before RSS MB | after RSS MB |`,
+        `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${pgAligns(2)}---:|---:|`,
         ...results.map(
           (r) =>
-            `| ${r.case.name} | ${r.case.connections} | ${cell(r.before?.requestsPerSecond)} | ${cell(r.after.requestsPerSecond)} | ${cell(ratio(r.after.requestsPerSecond, r.before?.requestsPerSecond))} | ${cell(r.before?.p99Ms)} | ${r.after.p99Ms} | ${cell(r.before?.cpuMsPerRequest)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(ratio(r.after.cpuMsPerRequest ?? undefined, r.before?.cpuMsPerRequest ?? undefined))}${postgresCpu ? ` | ${cell(r.before?.databaseCpuMsPerRequest)} | ${cell(r.after.databaseCpuMsPerRequest)}` : ''} | ${cell(r.before?.rssMaxMb)} | ${cell(r.after.rssMaxMb)} |`,
+            `| ${r.case.name} | ${r.case.connections} | ${cell(r.before?.requestsPerSecond)} | ${cell(r.after.requestsPerSecond)} | ${cell(ratio(r.after.requestsPerSecond, r.before?.requestsPerSecond))} | ${cell(r.before?.p99Ms)} | ${r.after.p99Ms} | ${cell(r.before?.cpuMsPerRequest)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(ratio(r.after.cpuMsPerRequest ?? undefined, r.before?.cpuMsPerRequest ?? undefined))}${pgCells(cell(r.before?.databaseCpuMsPerRequest), cell(r.after.databaseCpuMsPerRequest))} | ${cell(r.before?.rssMaxMb)} | ${cell(r.after.rssMaxMb)} |`,
         ),
         '',
       ]
