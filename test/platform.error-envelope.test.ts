@@ -47,7 +47,7 @@ describe('error envelope for every platform error code', () => {
   });
 
   it('404 notFound for an unknown path, with or without a token', async () => {
-    for (const path of ['/index.html', '/docs/assets/unknown.js', '/v1', '/v1/unknown', '/v1/tags/1/extra', '/graphql/extra', '/V1/TAGS']) {
+    for (const path of ['/index.html', '/docs/assets/unknown.js', '/v1', '/v1/', '/api/v1/', '/api/tags', '/v1//tags', '/v1/unknown', '/v1/tags/1/extra', '/graphql/extra', '/V1/TAGS']) {
       for (const token of [undefined, ws.developerToken]) {
         expectEnvelope(await t.request('GET', path, { token }), { ...envelopes.notFound, data: { method: 'GET', path } });
       }
@@ -57,6 +57,9 @@ describe('error envelope for every platform error code', () => {
   it('405 methodNotAllowed with an Allow header on a known path', async () => {
     const cases: [string, string, string][] = [
       ['PUT', '/v1/tags', 'GET, POST, HEAD'],
+      // The /api alias and a trailing slash find the same routes.
+      ['PUT', '/api/v1/tags/', 'GET, POST, HEAD'],
+      ['PUT', '/api/v1/contacts/count', 'GET, HEAD'],
       ['PUT', '/v1/photo-comments', 'GET, POST, HEAD'],
       // A literal path under a parameter's parent: /v1/photo-comments/photo-media is not an id.
       ['DELETE', '/v1/photo-comments/photo-media', 'GET, HEAD'],

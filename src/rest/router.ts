@@ -23,12 +23,25 @@ export interface MatchResult {
   rawParams: Record<string, string>;
 }
 
+/** A path's resource: its segment after `/v1/` (with or without the `/api` prefix), or null. */
+function resourceOf(path: string): string | null {
+  const start = path.startsWith('/api/v1/') ? 8 : path.startsWith('/v1/') ? 4 : -1;
+  if (start < 0) return null;
+  const end = path.indexOf('/', start);
+  return path.slice(start, end < 0 ? undefined : end);
+}
+
 /** Path templates compiled to regexes once; matching distinguishes "no such path" from "wrong method". */
 export class Router {
-  private readonly compiled: CompiledRoute[];
+  /**
+   * The compiled routes by resource (`contacts`, `tags`), in matching order: a path is tried only
+   * against its own resource's templates (a literal segment matches nothing else), instead of every
+   * regex of the table (bench/: 2.6% of a cheap read's CPU).
+   */
+  private readonly byResource = new Map<string, CompiledRoute[]>();
 
   constructor(readonly routes: Route[]) {
-    this.compiled = routes.map((route) => {
+    const compiled: CompiledRoute[] = routes.map((route) => {
       const paramNames: string[] = [];
       const source = route.path
         .split('/')
@@ -45,7 +58,12 @@ export class Router {
     // A literal segment beats a parameter at the same position (/v1/contacts/count before
     // /v1/contacts/{identifier}), whatever order the area modules list their routes in.
     const shape = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? '1' : '0')).join('');
-    this.compiled.sort((a, b) => shape(a.route.path).localeCompare(shape(b.route.path)));
+    compiled.sort((a, b) => shape(a.route.path).localeCompare(shape(b.route.path)));
+    for (const c of compiled) {
+      const resource = resourceOf(c.route.path);
+      if (!resource || resource.includes('{')) throw new Error(`Route ${c.route.method} ${c.route.path}: every path starts with /v1/ and a literal resource name`);
+      this.byResource.set(resource, [...(this.byResource.get(resource) ?? []), c]);
+    }
   }
 
   /** The matching route, null when no path matches, or 405 with Allow when only the method is wrong. */
@@ -54,7 +72,7 @@ export class Router {
     // The most specific template that matches the path decides; a less specific one (a parameter
     // where this one has a literal) never answers for it, not even with its methods in a 405.
     let template: string | null = null;
-    for (const c of this.compiled) {
+    for (const c of this.byResource.get(resourceOf(pathname) ?? '') ?? []) {
       if (template !== null && c.template !== template) continue;
       const m = c.pattern.exec(pathname);
       if (!m) continue;
@@ -116,7 +134,7 @@ export async function runRoute(deps: AppDeps, match: MatchResult, state: Request
 
   const params = route.params ? parseOrThrow(route.params, decodeParams(match.rawParams), ['params']) : {};
   // A route without query parameters still rejects unknown ones: a typo never passes silently.
-  const query = parseOrThrow(route.query ?? noInput, queryObject(request.search), ['query']);
+  const query = route.query || request.search !== '' ? parseOrThrow(route.query ?? noInput, queryObject(request.search), ['query']) : {};
   let body: unknown;
   if (route.body) {
     body = parseOrThrow(route.body, await readJsonBody(request, deps.config.BODY_LIMIT_BYTES), ['body']);
@@ -126,7 +144,18 @@ export async function runRoute(deps: AppDeps, match: MatchResult, state: Request
     if (sent !== undefined) parseOrThrow(noInput, sent, ['body']);
   }
 
-  const result = await route.handler({ db, who, params, query, body, deps, logger: state.logger });
+  // The request's child logger is made only when a handler logs (most never do).
+  const result = await route.handler({
+    db,
+    who,
+    params,
+    query,
+    body,
+    deps,
+    get logger() {
+      return state.logger;
+    },
+  });
   if (deps.config.CHECK_RESPONSES) checkResponse(route, result);
   const location = route.response.location?.(result as never);
   return jsonAnswer(route.response.status, result, location ? { Location: location } : {});
