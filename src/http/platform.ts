@@ -12,7 +12,7 @@ import type { PublicRoutes } from '../rest/system.routes.js';
 import { webhookMethods, type WebhookRoutes } from '../rest/webhooks.routes.js';
 import { clientIp } from './client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './cors.js';
-import { fromResponse, lowerCased, type Answer, type Incoming } from './exchange.js';
+import { fromResponse, type Answer, type Incoming } from './exchange.js';
 import { readGraphQLParams } from './graphql-params.js';
 import { htmlAnswer, type HtmlPage } from './html-pages.js';
 import * as idempotency from './idempotency.js';
@@ -140,7 +140,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     // GraphiQL's page loads without a token or a rate limit, as Yoga served it before anything ran.
     if (isGraphql && o.graphiql && isGraphiQLPage(request)) return htmlAnswer(o.graphiql);
 
-    state.rateLimitHeaders = lowerCased(await consume(limiters.ip, clientIp(request, config.TRUST_PROXY), 'ip'));
+    state.rateLimitHeaders = await consume(limiters.ip, clientIp(request, config.TRUST_PROXY), 'ip');
     if (publicRoute) {
       state.route = path;
       return publicRoute(request);
@@ -177,7 +177,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     const who = await authenticate(state.db, deps.tokenCache, { authorization: request.header('authorization'), queryToken });
     state.principal = who;
     // The workspace budget is reported once the caller is known: it is the one that binds.
-    state.rateLimitHeaders = lowerCased(await consume(limiters.workspace, String(who.workspaceId), 'workspace'));
+    state.rateLimitHeaders = await consume(limiters.workspace, String(who.workspaceId), 'workspace');
   }
 
   /** A replayed answer for a retried POST/PATCH, or null to run it (with the key claimed, when one was sent). */

@@ -93,12 +93,15 @@ export function createRateLimiters(config: Config, redis: Redis | null, keyPrefi
   };
 }
 
-/** The IETF draft's headers (draft-ietf-httpapi-ratelimit-headers-07): budget, what is left, seconds to reset, and the policy. */
+/**
+ * The IETF draft's headers (draft-ietf-httpapi-ratelimit-headers-07): budget, what is left, seconds
+ * to reset, and the policy; named in lower case, as every answer keeps its headers (exchange.ts).
+ */
 const headersOf = (limiter: Limiter, res: RateLimiterRes): Record<string, string> => ({
-  'RateLimit-Limit': String(limiter.points),
-  'RateLimit-Remaining': String(Math.max(0, res.remainingPoints)),
-  'RateLimit-Reset': String(Math.max(0, Math.ceil(res.msBeforeNext / 1000))),
-  'RateLimit-Policy': `${limiter.points};w=${limiter.duration}`,
+  'ratelimit-limit': String(limiter.points),
+  'ratelimit-remaining': String(Math.max(0, res.remainingPoints)),
+  'ratelimit-reset': String(Math.max(0, Math.ceil(res.msBeforeNext / 1000))),
+  'ratelimit-policy': `${limiter.points};w=${limiter.duration}`,
 });
 
 /**
@@ -111,8 +114,9 @@ export async function assertBudgetLeft(limiter: Limiter, key: string, budget: Bu
 }
 
 /**
- * Takes one point for `key`; returns the RateLimit-* headers to send, or throws 429 tooManyRequests
- * (default message; `data.budget` says which limit binds) carrying them plus Retry-After.
+ * Takes one point for `key`; returns the RateLimit-* headers to send (lower-case names), or throws
+ * 429 tooManyRequests (default message; `data.budget` says which limit binds) carrying them plus
+ * Retry-After.
  */
 export async function consume(limiter: Limiter, key: string, budget: Budget): Promise<Record<string, string>> {
   try {
@@ -127,6 +131,6 @@ export type Budget = 'ip' | 'workspace' | 'webhookSignature';
 
 function overBudget(limiter: Limiter, res: RateLimiterRes, budget: Budget): AppError {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  const headers = { ...headersOf(limiter, res), 'Retry-After': String(retryAfter) };
+  const headers = { ...headersOf(limiter, res), 'retry-after': String(retryAfter) };
   return new AppError('tooManyRequests', { data: { budget, retryAfterSeconds: retryAfter }, headers });
 }
