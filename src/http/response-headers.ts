@@ -35,8 +35,11 @@ const encoders: Record<string, (body: Uint8Array) => Promise<Buffer>> = {
 const staticCache = new Map<string, Buffer>();
 const STATIC_CACHE_FROM_BYTES = 256 * 1024;
 
-/** A weak validator: the body's hash. Weak because the same JSON may be sent compressed or not. */
-const etagOf = (body: Uint8Array) => `W/"${hash('sha1', body, 'base64url')}"`;
+/**
+ * A weak validator: the body's hash (of its UTF-8 bytes, whether it is held as text or as bytes).
+ * Weak because the same JSON may be sent compressed or not.
+ */
+const etagOf = (body: string | Uint8Array) => `W/"${hash('sha1', body, 'base64url')}"`;
 
 /** Whether an If-None-Match header lists this ETag (weak comparison, as RFC 9110 asks for GET). */
 function matches(ifNoneMatch: string, etag: string): boolean {
@@ -62,7 +65,9 @@ export async function withBodyRules(request: Incoming, answer: Answer, rules: Bo
   const wantsEtag = isRead && answer.status === 200;
   if (answer.body === null || (!wantsEtag && !canCompress)) return answer;
 
-  const body = bodyBytes(answer.body);
+  // A JSON answer stays text unless it is compressed: node sends a text body in one write with the
+  // headers, a byte body as a second chunk, and the bytes would be one more copy of the body.
+  const body = answer.body;
   const headers = answer.headers;
   if (wantsEtag) {
     const etag = headers['etag'] ?? etagOf(body);
@@ -74,11 +79,11 @@ export async function withBodyRules(request: Incoming, answer: Answer, rules: Bo
       return { status: 304, headers, body: null };
     }
   }
-  if (canCompress && body.byteLength >= rules.compressFromBytes) {
+  if (canCompress && (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) >= rules.compressFromBytes) {
     const encoding = preferredEncoding(acceptEncoding ?? '');
     headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     if (encoding === 'br' || encoding === 'gzip') {
-      const encoded = await compress(body, encoding);
+      const encoded = await compress(bodyBytes(body), encoding);
       headers['content-encoding'] = encoding;
       delete headers['content-length'];
       return { status: answer.status, headers, body: encoded };
