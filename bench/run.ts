@@ -2,7 +2,8 @@
 // beside a bare node:http handler running the same SQL, and beside an older checkout when asked.
 // Options: BENCH_DATABASE_URL (a SQLite file under bench/data; a postgres:// URL, whose database the
 // bench empties and fills), BENCH_CONTACTS (100000), BENCH_ERROR_LOGS (1000000), BENCH_SEED (42),
-// BENCH_SECONDS (8 per case and server), BENCH_CASES (only cases whose name holds this text),
+// BENCH_SECONDS (8 per case and server), BENCH_WARMUP_SECONDS (5 per server, before any case),
+// BENCH_CASES (only cases whose name holds this text),
 // BENCH_BEFORE_DIR (another checkout: its server runs the same cases, alternating with this one's),
 // BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
 // Results: bench/results/latest-<engine>.md and .json. Exit code 1 when a parity check fails or a
@@ -19,6 +20,7 @@ const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const seed = Number(process.env.BENCH_SEED ?? 42);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const only = process.env.BENCH_CASES ?? '';
 const beforeDir = process.env.BENCH_BEFORE_DIR ? resolve(process.env.BENCH_BEFORE_DIR) : null;
 const tsx = process.env.BENCH_TSX === '1';
@@ -95,6 +97,18 @@ try {
   }
   if (failures.length > 0) throw new Error(failures.join('\n'));
   console.error(`parity: ${cases.filter((c) => c.bare && c.parity).map((c) => `${c.name} (${c.parity})`).join(', ')}: the bare answers match the API's`);
+
+  // A server's first seconds compile its request path (V8's tiers, on background threads whose CPU
+  // counts) and size its heap: with only the per-case second below, the first case measured that
+  // too (PostgreSQL, GET /v1/tags @10 at 0.259 ms of CPU against 0.18 at 64 connections right
+  // after). Every server gets WARMUP_SECONDS of the first case's load before anything is measured.
+  const warmup = cases[0]!;
+  for (const [server, bareRequest] of [[after, false], [before, false], [bare, true]] as const) {
+    if (!server || (bareRequest && !warmup.bare)) continue;
+    const path = bareRequest ? warmup.bare!.path : warmup.path;
+    const init = bareRequest ? { method: warmup.bare!.method, body: warmup.bare!.body, headers: json } : { method: warmup.method, body: warmup.body, headers: warmup.body ? { ...auth, ...json } : auth };
+    await load('warm-up', server.url + path, { ...init, seconds: warmupSeconds, connections: warmup.connections, requests: warmup.requests?.map((p) => ({ method: 'GET' as const, path: p })) });
+  }
 
   for (const [i, c] of cases.entries()) {
     const label = `${c.name} @${c.connections}`;
@@ -192,7 +206,7 @@ const cell = (v: number | null | undefined) => (v === null || v === undefined ? 
 const seeded = dataset.seconds;
 const header = [
   `${new Date().toISOString()} · Node ${process.version} · ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs, seed ${seed} (built by \`cli seed\` in ${round(seeded.seed, 1)} s, error logs in ${round(seeded.errorLogs, 1)} s)`,
-  `autocannon in the bench process, ${seconds} s per case and server after a 1 s warm-up · pinning: ${pinning.why}`,
+  `autocannon in the bench process, ${seconds} s per case and server after a 1 s warm-up (and ${warmupSeconds} s of the first case per server before any) · pinning: ${pinning.why}`,
   `server: ${afterMode === 'tsx (BENCH_TSX=1)' ? 'src/server.ts under tsx' : 'dist/src/server.js (npm run build)'}, NODE_ENV=production, LOG_LEVEL=info (access log to bench/data/server-*.log), rate limits on (budgets 10^9), RUN_WORKERS=false, EXPOSE_DB_STATEMENTS=true · bare handler: bench/baseline-server.ts under tsx (${engine === 'sqlite' ? 'better-sqlite3' : 'pg.Pool, named statements, as the API\'s prepared ones'})`,
   beforeDir ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}` : 'before: not run (set BENCH_BEFORE_DIR)',
 ];
