@@ -257,6 +257,24 @@ export function cpuMs(pid: number | undefined, thread: 'process' | 'main' = 'pro
 }
 const ticksPerSecond = 100;
 
+/**
+ * Waits until the server `pid` (and, with `database`, the local PostgreSQL server) has gone idle:
+ * under 10 ms of CPU in a 250 ms window. When a load stops, the requests still in flight go on
+ * (a slow search's ten can hold a core for seconds), and every server is pinned to the same core:
+ * the next load would share it with them, and measure fewer requests at the same CPU per request.
+ */
+export async function untilIdle(pid: number, database = false, timeoutMs = 120_000): Promise<void> {
+  const busy = () => (cpuMs(pid) ?? 0) + (database ? [...postgresCpuMs().values()].reduce((a, b) => a + b, 0) : 0);
+  const deadline = Date.now() + timeoutMs;
+  let last = busy();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = busy();
+    if (now - last < 10) return;
+    last = now;
+  }
+}
+
 /** utime + stime (ms) of a /proc stat line: fields 14 and 15 of the line, 12 and 13 after the command name. */
 function cpuMsOfStat(line: string): number {
   const fields = line.replace(/^.*\) /s, '').split(' ');

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { apiRequest, apiServerEnv, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, type LoadResult, type Server } from './lib.js';
+import { build, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
@@ -108,6 +108,7 @@ try {
     const path = bareRequest ? warmup.bare!.path : warmup.path;
     const init = bareRequest ? { method: warmup.bare!.method, body: warmup.bare!.body, headers: json } : { method: warmup.method, body: warmup.body, headers: warmup.body ? { ...auth, ...json } : auth };
     await load('warm-up', server.url + path, { ...init, seconds: warmupSeconds, connections: warmup.connections, requests: warmup.requests?.map((p) => ({ method: 'GET' as const, path: p })) });
+    await untilIdle(server.pid, engine === 'postgres');
   }
 
   for (const [i, c] of cases.entries()) {
@@ -128,9 +129,12 @@ try {
       const requests = c.requests?.map((path) => ({ method: 'GET' as const, path }));
       // A second of the same load first, so that each server is measured warm (JIT, caches).
       await load(label, target, { ...opts, seconds: 1, connections: c.connections, requests });
+      await untilIdle(server.pid, engine === 'postgres');
       server.rss.caseMax();
       const result = await load(label, target, { ...opts, seconds, connections: c.connections, pid: server.pid, requests, database: engine === 'postgres' });
       result.rssMaxMb = server.rss.caseMax();
+      // The requests still in flight finish before the next server's load begins (lib.ts).
+      await untilIdle(server.pid, engine === 'postgres');
       // A statement slower than the run (the common error-log keyword) leaves nothing to measure: said, not failed.
       if (result.requests === 0) notes.push(`${label} on ${server.name}: no answer within ${seconds} s (raise BENCH_SECONDS)`);
       if (result.errors > 0 || result.non2xx > 0) failures.push(`${label} on ${server.name}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}`);
