@@ -61,6 +61,9 @@ export function lowerCased(headers: Record<string, string>): Record<string, stri
 
 export const bodyBytes = (body: Answer['body']): Uint8Array => (body === null ? new Uint8Array() : typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
 
+/** A body's size in bytes on the wire (UTF-8 for text), without encoding it. */
+export const byteLengthOf = (body: string | Uint8Array): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
 const tooLarge = (limitBytes: number) => new AppError('payloadTooLarge', { data: { limitBytes } });
 
 /** Splits a request target (`/v1/tags?name=x`) into its path and query. */
@@ -157,7 +160,7 @@ async function readFetchBody(request: Request, limitBytes: number): Promise<Uint
 export function writeNode(res: ServerResponse, answer: Answer): void {
   const body = answer.body === null ? undefined : answer.body;
   const headers: Record<string, string | number> = answer.headers;
-  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = byteLengthOf(body);
   res.writeHead(answer.status, headers);
   res.end(body);
 }

@@ -2,7 +2,7 @@ import Negotiator from 'negotiator';
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { bodyBytes, type Answer, type Incoming } from './exchange.js';
+import { bodyBytes, byteLengthOf, type Answer, type Incoming } from './exchange.js';
 
 /**
  * What every response leaves with, whoever produced it (a REST route, Yoga, a document page):
@@ -79,7 +79,7 @@ export async function withBodyRules(request: Incoming, answer: Answer, rules: Bo
       return { status: 304, headers, body: null };
     }
   }
-  if (canCompress && (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) >= rules.compressFromBytes) {
+  if (canCompress && byteLengthOf(body) >= rules.compressFromBytes) {
     const encoding = preferredEncoding(acceptEncoding ?? '');
     headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     if (encoding === 'br' || encoding === 'gzip') {
