@@ -264,14 +264,17 @@ const ticksPerSecond = 100;
  * the next load would share it with them, and measure fewer requests at the same CPU per request.
  */
 export async function untilIdle(pid: number, database = false, timeoutMs = 120_000): Promise<void> {
-  const busy = () => (cpuMs(pid) ?? 0) + (database ? [...postgresCpuMs().values()].reduce((a, b) => a + b, 0) : 0);
   const deadline = Date.now() + timeoutMs;
-  let last = busy();
+  let server = cpuMs(pid) ?? 0;
+  let postgres = database ? postgresCpuMs() : null;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
-    const now = busy();
-    if (now - last < 10) return;
-    last = now;
+    const serverNow = cpuMs(pid) ?? 0;
+    const postgresNow = database ? postgresCpuMs() : null;
+    const spent = serverNow - server + (postgres && postgresNow ? (postgresCpuBetween(postgres, postgresNow) ?? 0) : 0);
+    if (spent < 10) return;
+    server = serverNow;
+    postgres = postgresNow;
   }
 }
 

@@ -86,6 +86,17 @@ try {
   if (cases.length === 0) throw new Error(`BENCH_CASES=${only} matches no case`);
 
   const apiInit = (c: Case): RequestInit => apiRequest(c, auth);
+  /** A case's load on one server: the API's request, or the bare handler's for the same answer. */
+  const loadOf = (c: Case, server: Server, bareRequest: boolean) => ({
+    url: server.url + (bareRequest ? c.bare!.path : c.path),
+    opts: {
+      ...(bareRequest ? { method: c.bare!.method, body: c.bare!.body, headers: json } : apiRequest(c, auth)),
+      connections: c.connections,
+      requests: c.requests?.map((path) => ({ method: 'GET' as const, path })),
+    },
+  });
+  // The requests still in flight when a load stops finish before anything else is measured (lib.ts).
+  const untilServerIdle = (server: Server) => untilIdle(server.pid, engine === 'postgres');
 
   // Parity first: the bare handler must answer what the API answers, or comparing speeds means nothing.
   for (const c of cases) {
@@ -105,10 +116,9 @@ try {
   const warmup = cases[0]!;
   for (const [server, bareRequest] of [[after, false], [before, false], [bare, true]] as const) {
     if (!server || (bareRequest && !warmup.bare)) continue;
-    const path = bareRequest ? warmup.bare!.path : warmup.path;
-    const init = bareRequest ? { method: warmup.bare!.method, body: warmup.bare!.body, headers: json } : { method: warmup.method, body: warmup.body, headers: warmup.body ? { ...auth, ...json } : auth };
-    await load('warm-up', server.url + path, { ...init, seconds: warmupSeconds, connections: warmup.connections, requests: warmup.requests?.map((p) => ({ method: 'GET' as const, path: p })) });
-    await untilIdle(server.pid, engine === 'postgres');
+    const { url, opts } = loadOf(warmup, server, bareRequest);
+    await load('warm-up', url, { ...opts, seconds: warmupSeconds });
+    await untilServerIdle(server);
   }
 
   for (const [i, c] of cases.entries()) {
@@ -122,19 +132,14 @@ try {
     };
     const statements = await statementsOf(after);
     const run = async (server: Server, bareRequest = false) => {
-      const opts = bareRequest
-        ? { method: c.bare!.method, body: c.bare!.body, headers: json }
-        : { method: c.method, body: c.body, headers: c.body ? { ...auth, ...json } : auth };
-      const target = server.url + (bareRequest ? c.bare!.path : c.path);
-      const requests = c.requests?.map((path) => ({ method: 'GET' as const, path }));
+      const { url, opts } = loadOf(c, server, bareRequest);
       // A second of the same load first, so that each server is measured warm (JIT, caches).
-      await load(label, target, { ...opts, seconds: 1, connections: c.connections, requests });
-      await untilIdle(server.pid, engine === 'postgres');
+      await load(label, url, { ...opts, seconds: 1 });
+      await untilServerIdle(server);
       server.rss.caseMax();
-      const result = await load(label, target, { ...opts, seconds, connections: c.connections, pid: server.pid, requests, database: engine === 'postgres' });
+      const result = await load(label, url, { ...opts, seconds, pid: server.pid, database: engine === 'postgres' });
       result.rssMaxMb = server.rss.caseMax();
-      // The requests still in flight finish before the next server's load begins (lib.ts).
-      await untilIdle(server.pid, engine === 'postgres');
+      await untilServerIdle(server);
       // A statement slower than the run (the common error-log keyword) leaves nothing to measure: said, not failed.
       if (result.requests === 0) notes.push(`${label} on ${server.name}: no answer within ${seconds} s (raise BENCH_SECONDS)`);
       if (result.errors > 0 || result.non2xx > 0) failures.push(`${label} on ${server.name}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}`);
