@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentAutomationsDocument, ContactIdsDocument, ConversationsDocument } from './graphql/generated/graphql.js';
+import { CommentAutomationsDocument, ContactEdgeCursorsDocument, ContactIdsDocument, ConversationsDocument } from './graphql/generated/graphql.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, T0 } from './support/fixtures.js';
 import { gql, invalidInput } from './support/graphql.js';
@@ -46,6 +46,18 @@ describe('GraphQL connections', () => {
     const [ada, grace, alan, barbara, edsger] = contacts;
     expect(seen).toEqual([barbara, ada, alan, grace, edsger]);
     expect(pages).toEqual([true, true, false]);
+  });
+
+  it("answers each edge's cursor, where paging after it continues", async () => {
+    const [ada, grace, alan, barbara, edsger] = contacts;
+    const page = (await gql(t, ContactEdgeCursorsDocument, { first: 3 }, token)).body.data!.contacts;
+    expect(page.edges.map((e) => e.node.id)).toEqual([barbara, ada, alan]);
+    expect(new Set(page.edges.map((e) => e.cursor)).size).toBe(3);
+    expect(page.pageInfo).toEqual({ startCursor: page.edges[0].cursor, endCursor: page.edges[2].cursor });
+    for (const [i, rest] of [[0, [ada, alan, grace, edsger]], [1, [alan, grace, edsger]]] as const) {
+      const next = await gql(t, ContactEdgeCursorsDocument, { first: 10, after: page.edges[i].cursor }, token);
+      expect(next.body.data!.contacts.edges.map((e) => e.node.id)).toEqual(rest);
+    }
   });
 
   it('filters contacts by keyword (case-insensitive substring of name, email or phone)', async () => {

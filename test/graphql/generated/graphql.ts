@@ -454,6 +454,14 @@ export type ContactIdsQueryVariables = Exact<{
 
 export type ContactIdsQuery = { contacts: { edges: Array<{ node: { id: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type ContactEdgeCursorsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ContactEdgeCursorsQuery = { contacts: { edges: Array<{ cursor: string, node: { id: string } }>, pageInfo: { startCursor: string | null, endCursor: string | null } } };
+
 export type ContactsBackwardsQueryVariables = Exact<{
   last?: number | null | undefined;
 }>;
@@ -1596,6 +1604,22 @@ export const ContactIdsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ContactIdsQuery, ContactIdsQueryVariables>;
+export const ContactEdgeCursorsDocument = new TypedDocumentString(`
+    query ContactEdgeCursors($first: Int, $after: String) {
+  contacts(first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id: rawId
+      }
+    }
+    pageInfo {
+      startCursor
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ContactEdgeCursorsQuery, ContactEdgeCursorsQueryVariables>;
 export const ContactsBackwardsDocument = new TypedDocumentString(`
     query ContactsBackwards($last: Int) {
   contacts(last: $last) {
