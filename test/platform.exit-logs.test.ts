@@ -25,6 +25,35 @@ function runWithSlowReader(): Promise<{ code: number | null; lines: { msg: strin
   });
 }
 
+/** The first stdout line of a program that logs one line and keeps running, or null if none came before `deadlineMs`. */
+function firstLineOfIdleProgram(deadlineMs: number): Promise<string | null> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/log-then-idle.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    const timer = setTimeout(() => done(null), deadlineMs);
+    const done = (line: string | null) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(line);
+    };
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      out += d;
+      if (out.includes('\n')) done(out.slice(0, out.indexOf('\n')));
+    });
+  });
+}
+
+describe('log lines while running', () => {
+  // Lines are written in batches of 4 KB; a quiet server's last access line must not wait for
+  // the next ones: it goes out within about a second (the periodic flush), the process still running.
+  it('a line alone reaches stdout without more lines and without an exit', async () => {
+    const line = await firstLineOfIdleProgram(15_000);
+    expect(line && JSON.parse(line)).toMatchObject({ msg: 'alone' });
+  }, 30_000);
+});
+
 describe('log lines at exit', () => {
   it('every line, in order, then the last one, with a reader that is slow to read', async () => {
     const { code, lines } = await runWithSlowReader();

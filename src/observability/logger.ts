@@ -7,11 +7,13 @@ export type { Logger };
  * platform passes a child logger bound to it to what serves the request (RequestState.logger), so
  * one grep finds everything about a request.
  *
- * Stdout is written asynchronously (sonic-boom, `sync: false`): lines that come while a write is on
- * its way go out together in the next one, instead of a write(2) per line on the thread that serves
- * requests (one access line per request was about a tenth of a cheap read's time). pino flushes
- * what is left when the process exits, on a signal or an uncaught error too; only a kill -9 can cut
- * the last lines.
+ * Stdout is written asynchronously (sonic-boom, `sync: false`) and in batches: lines are kept until
+ * 4 KB are waiting (about a dozen access lines) or a second has passed, whichever comes first, and
+ * lines that come while a write is on its way go out together in the next one. A write per line
+ * cost about an eighth of a cheap read's CPU (GET /v1/tags 0.173 -> 0.152 ms a request, lower in 6
+ * of 6 paired runs; no access log at all measured 0.162 against 0.186). pino flushes what is left
+ * when the process exits, on a signal or an uncaught error too; a kill -9 or a crash of V8 itself
+ * (out of memory) loses what is kept, at most a second of lines.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -21,11 +23,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     redact: { paths: ['req.headers.authorization', 'token'], censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);
-  const stdout = pino.destination({ dest: 1, sync: false });
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: BATCH_MS });
   const logger = pino(options, stdout);
   stdouts.set(logger, stdout);
   return logger;
 }
+
+const BATCH_BYTES = 4096;
+const BATCH_MS = 1000;
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 const stdouts = new WeakMap<Logger, SonicBoom>();
@@ -36,7 +41,8 @@ const stdouts = new WeakMap<Logger, SonicBoom>();
  * synchronous flush that writes what is buffered ahead of a write still on its way (sonic-boom's
  * flushSync skips it), so the last lines came out in the wrong order or not at all ('stopped'
  * before the last request's access line). While a write is on its way, lines logged meanwhile
- * join the next one, and 'drain' comes when nothing is left: the exit waits for it. sonic-boom
+ * join the next one, and 'drain' comes when no more than a batch (BATCH_BYTES) is left: the exit
+ * waits for it, and the exit hook's flush writes that rest after everything before it. sonic-boom
  * says whether a write is on its way only in `_writing` (pinned by platform.exit-logs.test.ts).
  * A stdout nobody reads cannot hold the exit up for more than EXIT_FLUSH_MS.
  */
