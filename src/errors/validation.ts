@@ -81,7 +81,13 @@ export function assertStorableText(input: unknown, prefix: (string | number)[] =
 /** Parses with a zod schema or throws 422 invalidRequestData, prefixing paths (e.g. ['query']). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
   assertStorableText(input, prefix);
-  const result = schema.safeParse(input, { error: requiredMessage });
+  // Parsed without a context first: any context object (here the error map) made zod 4.x copy and
+  // look it up on every parse, 1.6 us against 0.15 for a one-field object (GET /v1/contacts/{id}/custom-fields
+  // parses one per request). Input that fails is parsed again with the map, for its messages; a
+  // parse is pure, so both runs find the same issues.
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw invalidRequestData(capped(toIssues(result.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));
+  const failed = schema.safeParse(input, { error: requiredMessage });
+  if (failed.success) return failed.data;
+  throw invalidRequestData(capped(toIssues(failed.error).map((i) => ({ ...i, path: [...prefix, ...i.path] })), prefix));
 }
