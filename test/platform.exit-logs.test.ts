@@ -10,8 +10,11 @@ import { repoRoot } from './support/processes.js';
  * load). Here the reader holds stdout unread while the program logs about 800 KB and exits, so a
  * write is certainly on its way at the exit.
  */
+/** A program of test/support on the real stdout logger, its stdout piped to the test. */
+const supportProgram = (file: string) => spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support', file)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+
 function runWithSlowReader(): Promise<{ code: number | null; lines: { msg: string; i?: number }[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/log-then-exit.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = supportProgram('log-then-exit.ts');
   child.stdout.pause();
   let out = '';
   return new Promise((resolve, reject) => {
@@ -27,7 +30,7 @@ function runWithSlowReader(): Promise<{ code: number | null; lines: { msg: strin
 
 /** The first stdout line of a program that logs one line and keeps running, or null if none came before `deadlineMs`. */
 function firstLineOfIdleProgram(deadlineMs: number): Promise<string | null> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/log-then-idle.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = supportProgram('log-then-idle.ts');
   let out = '';
   return new Promise((resolve, reject) => {
     child.on('error', reject);
