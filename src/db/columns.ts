@@ -12,6 +12,11 @@ export const contactColumns = [
   'blocked_at', 'last_message_at', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof ContactsTable)[];
 
+/** The columns of a contact listing (ContactListing in contact.schema.ts). */
+export const contactListingColumns = [
+  'id', 'workspace_id', 'avatar', 'phone_number', 'email', 'first_name', 'last_name', 'created_at', 'updated_at',
+] as const satisfies readonly (typeof contactColumns)[number][];
+
 export const errorLogColumns = ['id', 'workspace_id', 'contact_id', 'action', 'detail', 'http_code', 'created_at', 'updated_at'] as const satisfies readonly (keyof ErrorLogsTable)[];
 
 export const dynamicImageColumns = [

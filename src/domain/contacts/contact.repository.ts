@@ -1,4 +1,4 @@
-import { contactColumns } from '../../db/columns.js';
+import { contactColumns, contactListingColumns } from '../../db/columns.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -7,19 +7,24 @@ import { prepared } from '../../db/prepared.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
-import type { ContactScalars } from './contact.schema.js';
+import { listingOnly, type ContactListing, type ContactScalars } from './contact.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
 
 const fullNameOf = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
 
-export const toContactScalars = (r: Selectable<ContactsTable>): ContactScalars => ({
-  id: idString(r.id),
+/** Who the contact is, as a whole contact and a listing both say it. */
+const identityOf = (r: Pick<Selectable<ContactsTable>, 'avatar' | 'phone_number' | 'email' | 'first_name' | 'last_name'>) => ({
   avatar: r.avatar,
   phoneNumber: r.phone_number,
   email: r.email,
   firstName: r.first_name,
   lastName: r.last_name,
   fullName: fullNameOf(r.first_name, r.last_name),
+});
+
+export const toContactScalars = (r: Selectable<ContactsTable>): ContactScalars => ({
+  id: idString(r.id),
+  ...identityOf(r),
   ref: r.ref,
   country: r.country,
   state: r.state,
@@ -37,6 +42,15 @@ export const toContactScalars = (r: Selectable<ContactsTable>): ContactScalars =
   subscribedAt: r.subscribed_at,
   broadcastSubscribedAt: r.broadcast_subscribed_at,
   blockedAt: r.blocked_at,
+});
+
+const toContactListing = (r: Pick<Selectable<ContactsTable>, (typeof contactListingColumns)[number]>): ContactListing => ({
+  [listingOnly]: true,
+  id: idString(r.id),
+  workspaceId: idString(r.workspace_id),
+  ...identityOf(r),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** Another contact of the workspace already has this email (any case) or phone number. */
@@ -156,8 +170,8 @@ export async function listContacts(
   if (!keyword) {
     const { after } = opts;
     const rows = after
-      ? await newestAfter.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit: opts.limit })
-      : await newest.all(db, { workspaceId, limit: opts.limit });
+      ? await newest.after.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit: opts.limit })
+      : await newest.first.all(db, { workspaceId, limit: opts.limit });
     return rows.map(toContactScalars);
   }
   let q = db.selectFrom('contacts').select(contactColumns);
@@ -176,15 +190,37 @@ export async function listContacts(
 }
 
 // The list without a keyword (a frontend's contact page, and the next ones): compiled once, the
-// SQL the keyword path above builds without its keyword filter.
-const newestOfWorkspace = (db: Executor, workspaceId: number) =>
-  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc');
-const newest = prepared((db, p: { workspaceId: number; limit: number }) => newestOfWorkspace(db, p.workspaceId).limit(p.limit));
-const newestAfter = prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
-  newestOfWorkspace(db, p.workspaceId)
-    .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.createdAt, p.id)))
-    .limit(p.limit),
-);
+// SQL the keyword path above builds without its keyword filter; each with every column, and with
+// a listing's.
+const newestOfWorkspace = <C extends (typeof contactColumns)[number]>(columns: readonly C[]) => ({
+  first: prepared((db, p: { workspaceId: number; limit: number }) =>
+    db.selectFrom('contacts').select(columns).where('workspace_id', '=', p.workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit),
+  ),
+  after: prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
+    db
+      .selectFrom('contacts')
+      .select(columns)
+      .where('workspace_id', '=', p.workspaceId)
+      .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.createdAt, p.id)))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.limit),
+  ),
+});
+const newest = newestOfWorkspace(contactColumns);
+const newestListings = newestOfWorkspace(contactListingColumns);
+
+/**
+ * The list without a keyword as listings: for a page that shows only what a listing holds (a
+ * GraphQL selection of those fields and relations, contact-list.type.ts).
+ */
+export async function listContactListings(db: Executor, workspaceId: number, opts: { limit: number; after?: { createdAt: string; id: number } }): Promise<ContactListing[]> {
+  const { after, limit } = opts;
+  const rows = after
+    ? await newestListings.after.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit })
+    : await newestListings.first.all(db, { workspaceId, limit });
+  return rows.map(toContactListing);
+}
 
 /**
  * PostgreSQL, a common keyword: the workspace's contacts in page order, read in growing chunks

@@ -8,6 +8,9 @@ import {
   replaceContactInput,
   updateContactInput,
   upsertContactInput,
+  contactKeysBeyondListing,
+  isListing,
+  type ContactListing,
   type ContactScalars,
 } from '../../domain/contacts/contact.schema.js';
 import {
@@ -22,6 +25,8 @@ import {
 } from '../../domain/contacts/contact.service.js';
 import { contactIdentifier, identifierArg, plainIds, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { notFound } from '../../errors/catalogue.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
 import { ContactCustomFieldValueType } from './custom-field.type.js';
@@ -35,19 +40,39 @@ const GenderEnum = contractEnum('Gender', genderSchema.options);
 
 const read = { action: 'read', scope: 'contacts' } as const;
 
-const text = (t: any, name: string) => t.exposeString(name, { nullable: true });
-const when = (t: any, name: string) => t.expose(name, { type: 'DateTime', nullable: true });
+type ContactNode = ContactScalars | ContactListing;
+type BeyondListing = (typeof contactKeysBeyondListing)[number];
+
+/**
+ * A field a listing lacks, read from the contact itself or, under a listing, from the whole
+ * contact through the contact loader. The contacts list reads listings only when the query selects
+ * none of these fields (contact-list.type.ts), so this load is a safeguard: it costs a statement
+ * where that check would have missed a field, never a wrong value. A contact deleted since its
+ * page was read is not found, as it would be if asked for now.
+ */
+const beyondListing =
+  <K extends BeyondListing>(key: K) =>
+  (c: ContactNode, _args: unknown, { loaders }: GraphQLContext): ContactScalars[K] | Promise<ContactScalars[K]> => {
+    if (!isListing(c)) return c[key];
+    return loaders.contact.load(Number(c.id)).then((whole) => {
+      if (!whole) throw notFound('contact');
+      return whole[key];
+    });
+  };
+
+const text = (t: any, key: BeyondListing) => t.string({ nullable: true, resolve: beyondListing(key) });
+const when = (t: any, key: BeyondListing) => t.field({ type: 'DateTime', nullable: true, resolve: beyondListing(key) });
 
 builder.node(ContactRef, {
   ...nodeOptions('Contact', read, ({ loaders }) => loaders.contact),
   description: 'A person who messages the workspace, with every relation a frontend walks.',
   fields: (t) => ({
     rawId: rawIdField(t),
-    avatar: text(t, 'avatar'),
-    phoneNumber: text(t, 'phoneNumber'),
-    email: text(t, 'email'),
-    firstName: text(t, 'firstName'),
-    lastName: text(t, 'lastName'),
+    avatar: t.exposeString('avatar', { nullable: true }),
+    phoneNumber: t.exposeString('phoneNumber', { nullable: true }),
+    email: t.exposeString('email', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
     fullName: t.exposeString('fullName'),
     ref: text(t, 'ref'),
     country: text(t, 'country'),
@@ -57,9 +82,9 @@ builder.node(ContactRef, {
     locale: text(t, 'locale'),
     timezone: text(t, 'timezone'),
     workspaceId: t.exposeID('workspaceId'),
-    gender: t.expose('gender', { type: GenderEnum }),
-    emailVerified: t.exposeBoolean('emailVerified'),
-    emailOptIn: t.exposeBoolean('emailOptIn'),
+    gender: t.field({ type: GenderEnum, resolve: beyondListing('gender') }),
+    emailVerified: t.boolean({ resolve: beyondListing('emailVerified') }),
+    emailOptIn: t.boolean({ resolve: beyondListing('emailOptIn') }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     lastReadAt: when(t, 'lastReadAt'),
