@@ -210,7 +210,9 @@ async function search(tag: number, field: number) {
 
 // ---- The nested GraphQL page (graphql.cases.ts, nestedContactsQuery): the API's 11 statements.
 
-const nestedPageSql = `select ${contactColumns} from "contacts" where "workspace_id" = ? order by "created_at" desc, "id" desc limit ?`;
+// The page selects only what a listing holds, so the API reads listings (contact-list.type.ts).
+const listingColumns = '"id", "workspace_id", "avatar", "phone_number", "email", "first_name", "last_name", "created_at", "updated_at"';
+const nestedPageSql = `select ${listingColumns} from "contacts" where "workspace_id" = ? order by "created_at" desc, "id" desc limit ?`;
 const sequencesOfSql =
   `select "q"."id" as "sequence_id", "q"."name", "s"."contact_id" from "sequence_subscriptions" as "s" inner join "sequences" as "q" on "q"."id" = "s"."sequence_id" where +"s"."workspace_id" = ? and +"q"."workspace_id" = ? and ${inIds('"s"."contact_id"')} order by "s"."id"`;
 const notesOfSql =
