@@ -167,13 +167,7 @@ export async function listContacts(
   opts: { limit: number; after?: { createdAt: string; id: number }; keyword?: string },
 ): Promise<ContactScalars[]> {
   const keyword = opts.keyword;
-  if (!keyword) {
-    const { after } = opts;
-    const rows = after
-      ? await newest.after.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit: opts.limit })
-      : await newest.first.all(db, { workspaceId, limit: opts.limit });
-    return rows.map(toContactScalars);
-  }
+  if (!keyword) return (await newest(db, workspaceId, opts)).map(toContactScalars);
   let q = db.selectFrom('contacts').select(contactColumns);
   if (usesTrigramIndex(keyword) && (await countCandidates(db, workspaceId, keyword, MANY_MATCHES + 1)) <= MANY_MATCHES) {
     q = q.where(sameWorkspace('workspace_id', workspaceId)).where(workspaceTrigramCandidates(db, 'contacts', workspaceId, keyword));
@@ -190,23 +184,22 @@ export async function listContacts(
 }
 
 // The list without a keyword (a frontend's contact page, and the next ones): compiled once, the
-// SQL the keyword path above builds without its keyword filter; each with every column, and with
-// a listing's.
-const newestOfWorkspace = <C extends (typeof contactColumns)[number]>(columns: readonly C[]) => ({
-  first: prepared((db, p: { workspaceId: number; limit: number }) =>
-    db.selectFrom('contacts').select(columns).where('workspace_id', '=', p.workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit),
-  ),
-  after: prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
-    db
-      .selectFrom('contacts')
-      .select(columns)
-      .where('workspace_id', '=', p.workspaceId)
+// SQL the keyword path above builds without its keyword filter; with every column, and with a
+// listing's. Answers the page's rows, after `window.after` when given.
+const newestOfWorkspace = <C extends (typeof contactColumns)[number]>(columns: readonly C[]) => {
+  const inOrder = (db: Executor, workspaceId: number) =>
+    db.selectFrom('contacts').select(columns).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const first = prepared((db, p: { workspaceId: number; limit: number }) => inOrder(db, p.workspaceId).limit(p.limit));
+  const after = prepared((db, p: { workspaceId: number; createdAt: string; id: number; limit: number }) =>
+    inOrder(db, p.workspaceId)
       .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(p.createdAt, p.id)))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
       .limit(p.limit),
-  ),
-});
+  );
+  return (db: Executor, workspaceId: number, window: { limit: number; after?: { createdAt: string; id: number } }) =>
+    window.after
+      ? after.all(db, { workspaceId, createdAt: window.after.createdAt, id: window.after.id, limit: window.limit })
+      : first.all(db, { workspaceId, limit: window.limit });
+};
 const newest = newestOfWorkspace(contactColumns);
 const newestListings = newestOfWorkspace(contactListingColumns);
 
@@ -214,12 +207,8 @@ const newestListings = newestOfWorkspace(contactListingColumns);
  * The list without a keyword as listings: for a page that shows only what a listing holds (a
  * GraphQL selection of those fields and relations, contact-list.type.ts).
  */
-export async function listContactListings(db: Executor, workspaceId: number, opts: { limit: number; after?: { createdAt: string; id: number } }): Promise<ContactListing[]> {
-  const { after, limit } = opts;
-  const rows = after
-    ? await newestListings.after.all(db, { workspaceId, createdAt: after.createdAt, id: after.id, limit })
-    : await newestListings.first.all(db, { workspaceId, limit });
-  return rows.map(toContactListing);
+export async function listContactListings(db: Executor, workspaceId: number, window: { limit: number; after?: { createdAt: string; id: number } }): Promise<ContactListing[]> {
+  return (await newestListings(db, workspaceId, window)).map(toContactListing);
 }
 
 /**
