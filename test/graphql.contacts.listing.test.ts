@@ -19,7 +19,7 @@ describe('GraphQL contacts: listings for a page that shows only a listing', () =
   const truth = new Map<string, Record<string, unknown>>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { captureStatements: true });
     ws = await t.workspace({ name: 'Listings' });
     const f = fixtures(t.db, ws.id);
     const countries = ['DE', 'JP', null];
@@ -76,13 +76,20 @@ describe('GraphQL contacts: listings for a page that shows only a listing', () =
     }
   };
 
+  /** The columns the statements of a request read from contacts, since `t.statements` was emptied. */
+  const contactColumnsRead = () => t.statements.filter((sql) => sql.includes(' from "contacts"')).map((sql) => sql.slice('select '.length, sql.indexOf(' from "contacts"')));
+  const listingColumns = '"id", "workspace_id", "avatar", "phone_number", "email", "first_name", "last_name", "created_at", "updated_at"';
+
   it('the listing fields of every contact are those of GET /v1/contacts/{id}, on the first page and the next, in one statement each', async () => {
+    t.statements.length = 0;
     const first = await t.graphql(`{ contacts(first: 12) { edges { node { rawId ${listingFields} } } pageInfo { hasNextPage endCursor } } }`, {}, { token: ws.developerToken });
     expect(first.body.errors).toBeUndefined();
     expect(statementsOf(first)).toBe(1);
     const next = await t.graphql(`query ($after: String) { contacts(first: 50, after: $after) { edges { node { rawId ${listingFields} } } } }`, { after: first.body.data.contacts.pageInfo.endCursor }, { token: ws.developerToken });
     expect(next.body.errors).toBeUndefined();
     expect(statementsOf(next)).toBe(1);
+    // Both read a listing's columns.
+    expect(contactColumnsRead()).toEqual([listingColumns, listingColumns]);
     const nodes = [...first.body.data.contacts.edges, ...next.body.data.contacts.edges].map((e: { node: Record<string, unknown> }) => e.node);
     expect(nodes.map((n) => n.rawId).sort()).toEqual([...truth.keys()].sort());
     for (const node of nodes) {
@@ -92,8 +99,11 @@ describe('GraphQL contacts: listings for a page that shows only a listing', () =
   });
 
   it('every field of every contact, listing and beyond, is that of GET /v1/contacts/{id}, in one statement', async () => {
+    t.statements.length = 0;
     const { nodes, statements } = await list(`{ contacts(first: ${CONTACTS}) { edges { node { rawId ${everyField} } } } }`);
     expect(statements).toBe(1);
+    expect(contactColumnsRead()).toHaveLength(1);
+    expect(contactColumnsRead()[0]).toContain('"country"');
     for (const node of nodes) expectAsRest(node);
     // The fixtures gave the columns beyond a listing more than one value each.
     for (const key of contactKeysBeyondListing) expect(new Set(nodes.map((n) => JSON.stringify(n[key]))).size).toBeGreaterThan(1);

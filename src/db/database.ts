@@ -28,7 +28,11 @@ const requireModule = createRequire(import.meta.url);
 let pgModule: typeof PgModule | undefined;
 const loadPg = () => (pgModule ??= requireModule('pg') as typeof PgModule);
 
-export function createDatabase(url: string): Database {
+/**
+ * `onStatement` hears the SQL text of every statement run (the test harness's `statements`, so a
+ * test can pin which columns a request read, not only how many statements).
+ */
+export function createDatabase(url: string, options: { onStatement?: (sql: string) => void } = {}): Database {
   const engine: Engine = isPostgresUrl(url) ? 'postgres' : 'sqlite';
   const counter = dbStatements.labels(engine);
   const profile = sqlProfiler();
@@ -38,6 +42,7 @@ export function createDatabase(url: string): Database {
   const log = (event: LogEvent) => {
     counter.inc();
     profile?.(event);
+    if (event.level === 'query') options.onStatement?.(event.query.sql);
     if (event.level === 'error' && event.error !== null && typeof event.error === 'object') failedStatements.set(event.error, event.query.sql);
   };
   // Statements run outside Kysely (the direct runners below) are timed only for the SQL profile.

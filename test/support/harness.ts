@@ -35,6 +35,8 @@ export interface RequestOptions {
 export interface TestAppOptions {
   /** Collect the app's log lines (parsed JSON) in `t.logs`, at LOG_LEVEL (default `info`). */
   captureLogs?: boolean;
+  /** Collect the SQL text of every statement the database runs in `t.statements`. */
+  captureStatements?: boolean;
 }
 
 export interface TestApp {
@@ -48,6 +50,8 @@ export interface TestApp {
   token: (workspaceId: number, input: Parameters<typeof issueToken>[2]) => Promise<string>;
   /** Log lines written so far (only with `captureLogs`). */
   logs: Record<string, any>[];
+  /** SQL texts of the statements run so far, oldest first (only with `captureStatements`; empty it to start over). */
+  statements: string[];
   /**
    * A second app instance (as a second server process would be) on the same database and, when
    * Redis is configured, the same rate-limit keys. Closed with the first.
@@ -107,7 +111,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logger = options.captureLogs
     ? createLogger(config.LOG_LEVEL, { write: (line: string) => void logs.push(JSON.parse(line)) })
     : createLogger(config.LOG_LEVEL);
-  const database = createDatabase(url);
+  const statements: string[] = [];
+  const database = createDatabase(url, options.captureStatements ? { onStatement: (sql) => void statements.push(sql) } : {});
   await migrateToLatest(database.db);
   // As the server starts (src/server.ts): on PostgreSQL, enqueueing needs graphile-worker's schema.
   // Without it, a test that enqueues passed only when another file had installed it first.
@@ -131,6 +136,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
     token: async (workspaceId, input) => (await issueToken(database.db, workspaceId, input)).token,
     logs,
+    statements,
     sibling: async () => {
       // Shares the database handle, so closing it must be left to the first app.
       const twin = buildApp({ config, database: { ...database, destroy: async () => {} }, logger, rateLimitKeyPrefix });
