@@ -210,7 +210,7 @@ async function search(tag: number, field: number) {
 
 // ---- The nested GraphQL page (graphql.cases.ts, nestedContactsQuery): the API's 11 statements.
 
-// The page selects only what a listing holds, so the API reads listings (contact-list.type.ts).
+// The page selects only what a listing holds, so the API reads listings (src/graphql/listing.ts).
 const listingColumns = '"id", "workspace_id", "avatar", "phone_number", "email", "first_name", "last_name", "created_at", "updated_at"';
 const nestedPageSql = `select ${listingColumns} from "contacts" where "workspace_id" = ? order by "created_at" desc, "id" desc limit ?`;
 const sequencesOfSql =
@@ -219,8 +219,13 @@ const notesOfSql =
   `select "n"."id", "n"."created_at", "n"."updated_at", "n"."text", "n"."contact_id", "u"."id" as "created_by_id" from "contact_notes" as "n" left join "users" as "u" on "u"."id" = "n"."created_by_id" and +"u"."workspace_id" = ? where +"n"."workspace_id" = ? and ${inIds('"n"."contact_id"')} order by "n"."created_at", "n"."id"`;
 const inboxesOfSql =
   `select "m"."id", "m"."contact_id", "m"."inbox_id", "m"."channel" from "contact_inboxes" as "m" inner join "inboxes" as "i" on "i"."id" = "m"."inbox_id" where +"m"."workspace_id" = ? and +"i"."workspace_id" = ? and ${inIds('"m"."contact_id"')} order by "m"."id"`;
+// Its tags and conversations as listings too (contact.type.ts): the columns the page shows.
+const tagListingsOfSql =
+  `select "t"."id", "t"."name", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and ${inIds('"ct"."contact_id"')} and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+const conversationListingColumns =
+  '"conversations"."id", "conversations"."workspace_id", "conversations"."contact_id", "conversations"."followed", "conversations"."bot_enabled", "conversations"."archived_at", "conversations"."last_activity_at"';
 const conversationsOfSql =
-  `select "conversations".*, (select "i"."id" from "inboxes" as "i" where "i"."id" = "conversations"."inbox_id" and +"i"."workspace_id" = ?) as "scoped_inbox_id", (select "u"."id" from "users" as "u" where "u"."id" = "conversations"."assigned_user_id" and +"u"."workspace_id" = ?) as "scoped_user_id", (select "t"."id" from "inbox_teams" as "t" where "t"."id" = "conversations"."assigned_inbox_team_id" and +"t"."workspace_id" = ?) as "scoped_team_id" from "conversations" where (select c.workspace_id = ? from contacts as c where c.id = conversations.contact_id) and +"conversations"."workspace_id" = ? and ${inIds('"conversations"."contact_id"')} order by "conversations"."id" desc`;
+  `select ${conversationListingColumns}, (select "i"."id" from "inboxes" as "i" where "i"."id" = "conversations"."inbox_id" and +"i"."workspace_id" = ?) as "scoped_inbox_id", (select "u"."id" from "users" as "u" where "u"."id" = "conversations"."assigned_user_id" and +"u"."workspace_id" = ?) as "scoped_user_id", (select "t"."id" from "inbox_teams" as "t" where "t"."id" = "conversations"."assigned_inbox_team_id" and +"t"."workspace_id" = ?) as "scoped_team_id" from "conversations" where (select c.workspace_id = ? from contacts as c where c.id = conversations.contact_id) and +"conversations"."workspace_id" = ? and ${inIds('"conversations"."contact_id"')} order by "conversations"."id" desc`;
 const byIdsSql = (table: string) => `select * from "${table}" where "workspace_id" = ? and ${inIds('"id"')}`;
 
 /** Rows of `table` by id, one statement for the distinct ids in first-seen order (a DataLoader's batch). */
@@ -240,7 +245,7 @@ async function nestedPage(first: number) {
   // The API's loaders run these as one batch each, in this order.
   const fieldsOf = await fieldValues(ids);
   const sequencesOf = byContact(await query('nested-sequences', sequencesOfSql, [w, w, list]));
-  const tagsOf = byContact(await query('nested-tags', tagsOfSql, [w, w, list]));
+  const tagsOf = byContact(await query('nested-tags', tagListingsOfSql, [w, w, list]));
   const notesOf = byContact(await query('nested-notes', notesOfSql, [w, w, list]));
   const memberships = await query('nested-inboxes', inboxesOfSql, [w, w, list]);
   const conversations = await query('nested-conversations', conversationsOfSql, [w, w, w, w, w, list]);

@@ -4,7 +4,7 @@ import { commentAutomationsByIds, type StoredCommentAutomation } from '../domain
 import { automationsForPosts, type PostRef } from '../domain/automations/comment-automation.service.js';
 import { findContactsByIds } from '../domain/contacts/contact.repository.js';
 import { notesByIds, notesForContacts } from '../domain/contacts/contact-note.repository.js';
-import { conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';
+import { conversationListingsForContacts, conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';
 import { customFieldsByIds, fieldValuesForContacts } from '../domain/custom-fields/custom-field.repository.js';
 import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repository.js';
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
@@ -20,7 +20,7 @@ import { subscriptionsForContacts } from '../domain/sequences/sequence.repositor
 import { sequencesByIds, subscriberCounts } from '../domain/sequences/sequence.repository.js';
 import { groupBy, inKeyOrder } from '../domain/shared/group.js';
 import type { LeadForm } from '../domain/lead-ads/lead-page.schema.js';
-import { tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
+import { tagListingsForContacts, tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
 import { findUsersByIds, type UserRecord } from '../domain/users/user.repository.js';
 import { getWorkspace, presentWorkspace } from '../domain/workspaces/workspace.service.js';
 
@@ -48,9 +48,12 @@ export function createLoaders(db: Executor, workspaceId: number) {
     customFieldValues: perContact((ids) => fieldValuesForContacts(db, workspaceId, ids)),
     sequences: perContact((ids) => subscriptionsForContacts(db, workspaceId, ids)),
     tags: perContact((ids) => tagsForContacts(db, workspaceId, ids)),
+    // The same relations as listings, for a selection of nothing more (src/graphql/listing.ts).
+    tagListings: perContact((ids) => tagListingsForContacts(db, workspaceId, ids)),
     notes: perContact((ids) => notesForContacts(db, workspaceId, ids)),
     contactInboxes: perContact((ids) => contactInboxesForContacts(db, workspaceId, ids)),
     conversations: perContact((ids) => conversationsForContacts(db, workspaceId, ids)),
+    conversationListings: perContact((ids) => conversationListingsForContacts(db, workspaceId, ids)),
     contact: byId((ids) => findContactsByIds(db, workspaceId, ids)),
     // Two inbox loaders: memberships and conversations arrive from different statements, and on a
     // pooled engine in different ticks; one loader would batch them once or twice depending on

@@ -7,7 +7,8 @@ import { prepared } from '../../db/prepared.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
-import { listingOnly, type ContactListing, type ContactScalars } from './contact.schema.js';
+import type { ContactListing, ContactScalars } from './contact.schema.js';
+import { listingOnly } from '../shared/listing.js';
 import { sameWorkspace } from '../shared/scope.js';
 
 const fullNameOf = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');

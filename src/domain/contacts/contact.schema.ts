@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitId, isoDateTime } from '../shared/schemas.js';
+import { keysBeyond, type Listing } from '../shared/listing.js';
 
 const nullableText = z.string().nullable();
 const nullableDate = isoDateTime.nullable();
@@ -78,17 +79,9 @@ export type ContactScalars = z.infer<typeof contactScalarsSchema>;
  * 51 contacts at 24 columns cost 155 us of SQLite and row making against 65 us at 7.
  */
 export const contactListingKeys = ['id', 'workspaceId', 'avatar', 'phoneNumber', 'email', 'firstName', 'lastName', 'fullName', 'createdAt', 'updatedAt'] as const;
-type ContactListingKey = (typeof contactListingKeys)[number];
 /** The fields of a contact a listing does not hold. */
-export const contactKeysBeyondListing = Object.keys(contactScalarsSchema.shape).filter((key) => !(contactListingKeys as readonly string[]).includes(key)) as Exclude<
-  keyof ContactScalars,
-  ContactListingKey
->[];
-
-/** Marks a listing, so that a reader of a field it lacks knows to load the whole contact. */
-export const listingOnly: unique symbol = Symbol('contact listing');
-export type ContactListing = Pick<ContactScalars, ContactListingKey> & { readonly [listingOnly]: true };
-export const isListing = (c: ContactScalars | ContactListing): c is ContactListing => listingOnly in c;
+export const contactKeysBeyondListing = keysBeyond(contactScalarsSchema.shape, contactListingKeys);
+export type ContactListing = Listing<ContactScalars, (typeof contactListingKeys)[number]>;
 
 export const contactSchema = contactScalarsSchema
   .extend({

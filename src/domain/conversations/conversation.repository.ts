@@ -1,9 +1,10 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { ConversationsTable } from '../../db/types.js';
+import type { ConversationsTable, DB } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
-import type { ConversationScalars } from './conversation.schema.js';
+import type { ConversationListing, ConversationScalars } from './conversation.schema.js';
+import { listingOnly } from '../shared/listing.js';
 import { sameWorkspace } from '../shared/scope.js';
 import { inIds, prepared } from '../../db/prepared.js';
 
@@ -34,6 +35,26 @@ const toConversation = (r: ScopedRow): ConversationScalars => ({
   assignedInboxTeamId: optionalId(r.scoped_team_id),
 });
 
+/** The columns of a conversation listing (ConversationListing in conversation.schema.ts). */
+const listingColumns = [
+  'conversations.id', 'conversations.workspace_id', 'conversations.contact_id', 'conversations.followed', 'conversations.bot_enabled',
+  'conversations.archived_at', 'conversations.last_activity_at',
+] as const;
+
+const toConversationListing = (r: Pick<ScopedRow, 'id' | 'workspace_id' | 'contact_id' | 'followed' | 'bot_enabled' | 'archived_at' | 'last_activity_at' | 'scoped_inbox_id' | 'scoped_user_id' | 'scoped_team_id'>): ConversationListing => ({
+  [listingOnly]: true,
+  id: idString(r.id),
+  workspaceId: idString(r.workspace_id),
+  contactId: idString(r.contact_id),
+  inboxId: optionalId(r.scoped_inbox_id),
+  assignedUserId: optionalId(r.scoped_user_id),
+  assignedInboxTeamId: optionalId(r.scoped_team_id),
+  followed: toBool(r.followed),
+  botEnabled: toBool(r.bot_enabled),
+  archivedAt: r.archived_at,
+  lastActivityAt: r.last_activity_at,
+});
+
 /**
  * The workspace's conversations as the API sees them. Every reference checks the target's workspace
  * too, so a row pointing at another workspace's records (which the API cannot create, but a bug or
@@ -44,21 +65,25 @@ const toConversation = (r: ScopedRow): ConversationScalars => ({
  * the inbox, assignee and team of the selected rows only are looked up.
  */
 function scopedConversations(db: Executor, workspaceId: number) {
-  return db
-    .selectFrom('conversations')
-    .selectAll('conversations')
-    .select((eb) => [
-      eb.selectFrom('inboxes as i').select('i.id').whereRef('i.id', '=', 'conversations.inbox_id').where(sameWorkspace('i.workspace_id', workspaceId)).as('scoped_inbox_id'),
-      eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'conversations.assigned_user_id').where(sameWorkspace('u.workspace_id', workspaceId)).as('scoped_user_id'),
-      eb
-        .selectFrom('inbox_teams as t')
-        .select('t.id')
-        .whereRef('t.id', '=', 'conversations.assigned_inbox_team_id')
-        .where(sameWorkspace('t.workspace_id', workspaceId))
-        .as('scoped_team_id'),
-    ])
-    .where(contactInWorkspace(workspaceId));
+  return db.selectFrom('conversations').selectAll('conversations').select(scopedReferences(workspaceId)).where(contactInWorkspace(workspaceId));
 }
+
+/** scopedConversations with a listing's columns. */
+function scopedConversationListings(db: Executor, workspaceId: number) {
+  return db.selectFrom('conversations').select(listingColumns).select(scopedReferences(workspaceId)).where(contactInWorkspace(workspaceId));
+}
+
+/** The inbox, assignee and team of a conversation, each only when it is the workspace's. */
+const scopedReferences = (workspaceId: number) => (eb: ExpressionBuilder<DB, 'conversations'>) => [
+  eb.selectFrom('inboxes as i').select('i.id').whereRef('i.id', '=', 'conversations.inbox_id').where(sameWorkspace('i.workspace_id', workspaceId)).as('scoped_inbox_id'),
+  eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'conversations.assigned_user_id').where(sameWorkspace('u.workspace_id', workspaceId)).as('scoped_user_id'),
+  eb
+    .selectFrom('inbox_teams as t')
+    .select('t.id')
+    .whereRef('t.id', '=', 'conversations.assigned_inbox_team_id')
+    .where(sameWorkspace('t.workspace_id', workspaceId))
+    .as('scoped_team_id'),
+];
 
 /**
  * The conversation's contact is in the workspace: a boolean scalar subquery, the contact looked up
@@ -82,19 +107,30 @@ export async function findConversation(db: Executor, workspaceId: number, id: nu
   return row ? toConversation(row) : null;
 }
 
-/** Conversations of many contacts in one statement, most recent activity first. */
+/** Conversations of many contacts in one statement, newest first. */
 export async function conversationsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ConversationScalars[]> {
   if (contactIds.length === 0) return [];
   const rows = await conversationsOf.all(db, { workspaceId, contactIds });
   return rows.map(toConversation);
 }
 
-const conversationsOf = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
-  scopedConversations(db, p.workspaceId)
-    .where(sameWorkspace('conversations.workspace_id', p.workspaceId))
-    .where(inIds(db, 'conversations.contact_id', p.contactIds))
-    .orderBy('conversations.id', 'desc'),
-);
+/** The same conversations as listings (a GraphQL selection of nothing more, contact.type.ts). */
+export async function conversationListingsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ConversationListing[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await conversationListingsOf.all(db, { workspaceId, contactIds });
+  return rows.map(toConversationListing);
+}
+
+// The conversations of contacts, compiled once with every column and with a listing's.
+const ofContacts = <R>(scoped: (db: Executor, workspaceId: number) => SelectQueryBuilder<DB, 'conversations', R>) =>
+  prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+    scoped(db, p.workspaceId)
+      .where(sameWorkspace('conversations.workspace_id', p.workspaceId))
+      .where(inIds(db, 'conversations.contact_id', p.contactIds))
+      .orderBy('conversations.id', 'desc'),
+  );
+const conversationsOf = ofContacts(scopedConversations);
+const conversationListingsOf = ofContacts(scopedConversationListings);
 
 /** What the list filters on, with its ids checked to be the workspace's (see the service). */
 export interface ConversationListFilters {

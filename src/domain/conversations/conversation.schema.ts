@@ -1,5 +1,6 @@
 import { cursorLimitText } from '../shared/pagination.js';
 import { z } from 'zod';
+import { keysBeyond, type Listing } from '../shared/listing.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { inboxSchema } from '../contacts/contact.schema.js';
 
@@ -43,6 +44,19 @@ export const conversationScalarsSchema = z.object({
   assignedInboxTeamId: digitId.nullable(),
 });
 export type ConversationScalars = z.infer<typeof conversationScalarsSchema>;
+
+/**
+ * What a list of conversations usually shows: who and where (contact, inbox, assignee, team, the
+ * references its relations load), whether it is followed, archived or answered by the bot, and its
+ * last activity. The conversations of a page of contacts that asks for nothing else read only
+ * these (conversation.repository.ts conversationListingsForContacts).
+ */
+export const conversationListingKeys = [
+  'id', 'workspaceId', 'contactId', 'inboxId', 'assignedUserId', 'assignedInboxTeamId', 'followed', 'botEnabled', 'archivedAt', 'lastActivityAt',
+] as const;
+/** The fields of a conversation a listing does not hold. */
+export const conversationKeysBeyondListing = keysBeyond(conversationScalarsSchema.shape, conversationListingKeys);
+export type ConversationListing = Listing<ConversationScalars, (typeof conversationListingKeys)[number]>;
 
 export const conversationSchema = conversationScalarsSchema
   .extend({ assignedUser: userSchema.nullable(), assignedInboxTeam: inboxTeamSchema.nullable(), inbox: inboxSchema.nullable() })

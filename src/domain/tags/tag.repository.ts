@@ -3,7 +3,9 @@ import { isPostgres, type Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { inIds, prepared } from '../../db/prepared.js';
 import { idString, nowIso } from '../../db/values.js';
+import { listingOnly } from '../shared/listing.js';
 import { sameWorkspace } from '../shared/scope.js';
+import type { TagListing } from './tag.schema.js';
 
 export interface TagRow {
   id: string;
@@ -84,18 +86,29 @@ export async function tagsForContacts(db: Executor, workspaceId: number, contact
   return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
 }
 
-const tagsOfContacts = prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
-  db
-    .selectFrom('contact_tags as ct')
-    .innerJoin('tags as t', 't.id', 'ct.tag_id')
-    .select(['t.id', 't.name', 't.created_at', 't.updated_at', 't.deleted_at', 't.folder_id', 't.workspace_id', 'ct.contact_id'])
-    .where(sameWorkspace('ct.workspace_id', p.workspaceId))
-    .where(sameWorkspace('t.workspace_id', p.workspaceId))
-    .where(inIds(db, 'ct.contact_id', p.contactIds))
-    .where('t.deleted_at', 'is', null)
-    .orderBy(isPostgres(db) ? sql`lower(t.name) collate "C"` : sql`lower(t.name)`)
-    .orderBy('t.id'),
-);
+/** The same tags as listings: their ids and names (a GraphQL selection of nothing more, contact.type.ts). */
+export async function tagListingsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<(TagListing & { contactId: string })[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await tagListingsOfContacts.all(db, { workspaceId, contactIds });
+  return rows.map((r) => ({ [listingOnly]: true, id: idString(r.id), name: r.name, contactId: idString(r.contact_id) }));
+}
+
+// The tags of contacts, compiled once with every column and with a listing's.
+const ofContacts = <C extends `t.${(typeof tagColumns)[number]}`>(columns: readonly C[]) =>
+  prepared((db, p: { workspaceId: number; contactIds: readonly number[] }) =>
+    db
+      .selectFrom('contact_tags as ct')
+      .innerJoin('tags as t', 't.id', 'ct.tag_id')
+      .select([...columns, 'ct.contact_id'])
+      .where(sameWorkspace('ct.workspace_id', p.workspaceId))
+      .where(sameWorkspace('t.workspace_id', p.workspaceId))
+      .where(inIds(db, 'ct.contact_id', p.contactIds))
+      .where('t.deleted_at', 'is', null)
+      .orderBy(isPostgres(db) ? sql`lower(t.name) collate "C"` : sql`lower(t.name)`)
+      .orderBy('t.id'),
+  );
+const tagsOfContacts = ofContacts(tagColumns.map((column) => `t.${column}` as const));
+const tagListingsOfContacts = ofContacts(['t.id', 't.name'] as const);
 
 /** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
 export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRow[]> {

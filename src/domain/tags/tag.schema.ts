@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysBeyond, type Listing } from '../shared/listing.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 
 export const tagListItemSchema = z.object({ id: digitId, name: z.string() }).meta({ id: 'Tag' });
@@ -16,6 +17,15 @@ export const tagSchema = z
     workspaceId: digitId,
   })
   .meta({ id: 'TagRecord' });
+
+/**
+ * A tag listing is what GET /v1/tags lists of each tag, its id and name: the tags of a page of
+ * contacts that asks for nothing more read only these (tag.repository.ts tagListingsForContacts).
+ */
+export const tagListingKeys = Object.keys(tagListItemSchema.shape) as (keyof z.infer<typeof tagListItemSchema>)[];
+/** The fields of a tag a listing does not hold. */
+export const tagKeysBeyondListing = keysBeyond(tagSchema.shape, tagListingKeys);
+export type TagListing = Listing<z.infer<typeof tagSchema>, (typeof tagListingKeys)[number]>;
 
 export const contactTagListSchema = z.object({ data: z.array(tagSchema) }).meta({ id: 'ContactTagList' });
 

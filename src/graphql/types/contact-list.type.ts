@@ -1,24 +1,17 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { contactConditionSchema, filterValueLabelsBody, MAX_CONDITION_IDS, type ContactCondition } from '../../domain/contacts/contact-filter.schema.js';
 import { listFilterFields, resolveFilterValueLabels } from '../../domain/contacts/contact-filter.service.js';
 import { countContactsMatching, listContactsKeyset } from '../../domain/contacts/contact-search.service.js';
 import { listContactListings, listContacts } from '../../domain/contacts/contact.repository.js';
-import { contactKeysBeyondListing } from '../../domain/contacts/contact.schema.js';
 import { digitId, isoDateTime } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byCreatedAt } from '../cursor.js';
-import { ContactRef } from './refs.js';
-import { selectedFieldNames } from '../selection.js';
+import { contactListings, ContactRef } from './refs.js';
 
 const read = { action: 'read', scope: 'contacts' } as const;
 
 const contactCursor = byCreatedAt('contact');
-
-/** Whether a page of contacts selects a field that a listing lacks. */
-const beyondListing = new Set<string>(contactKeysBeyondListing);
-const selectsBeyondListing = (info: GraphQLResolveInfo) => [...selectedFieldNames(info, ['edges', 'node'])].some((name) => beyondListing.has(name));
 
 /** The search tree of POST /v1/contacts/search, as an input type; checked by the same rules. */
 /** The input as GraphQL delivers it (nulls for omitted fields); the zod schema turns it into a ContactCondition. */
@@ -87,7 +80,7 @@ builder.queryField('contacts', (t) =>
         const filters = listFilters(args);
         const onlyKeyword = !args.filter && !filters.tagId && !filters.inboxId && !filters.createdAfter && !filters.createdBefore;
         // The plain list reads listings when the page shows nothing more (a frontend's usual page).
-        if (onlyKeyword && !filters.keyword && !selectsBeyondListing(info)) return keysetConnection(contactCursor, args, (window) => listContactListings(db, who.workspaceId, window));
+        if (onlyKeyword && !filters.keyword && !contactListings.selectsBeyond(info, ['edges', 'node'])) return keysetConnection(contactCursor, args, (window) => listContactListings(db, who.workspaceId, window));
         // A keyword alone keeps the list's tuned keyword plan (contact.repository.ts listContacts).
         return keysetConnection(contactCursor, args, (window) =>
           onlyKeyword

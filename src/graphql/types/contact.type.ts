@@ -8,9 +8,6 @@ import {
   replaceContactInput,
   updateContactInput,
   upsertContactInput,
-  contactKeysBeyondListing,
-  isListing,
-  type ContactListing,
   type ContactScalars,
 } from '../../domain/contacts/contact.schema.js';
 import {
@@ -25,41 +22,21 @@ import {
 } from '../../domain/contacts/contact.service.js';
 import { contactIdentifier, identifierArg, plainIds, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
-import { notFound } from '../../errors/catalogue.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
 import { ContactCustomFieldValueType } from './custom-field.type.js';
 import { ContactNoteType } from './contact-note.type.js';
 import { ContactInboxType } from './inbox.type.js';
 import { SequenceSubscriptionType } from './sequence.type.js';
-import { ContactRef, ConversationRef } from './refs.js';
-import { TagType } from './tag.type.js';
+import { contactListings, ContactRef, conversationListings, ConversationRef } from './refs.js';
+import { tagListings, TagType } from './tag.type.js';
 
 const GenderEnum = contractEnum('Gender', genderSchema.options);
 
 const read = { action: 'read', scope: 'contacts' } as const;
 
-type ContactNode = ContactScalars | ContactListing;
-type BeyondListing = (typeof contactKeysBeyondListing)[number];
-
-/**
- * A field a listing lacks, read from the contact itself or, under a listing, from the whole
- * contact through the contact loader. The contacts list reads listings only when the query selects
- * none of these fields (contact-list.type.ts), so this load is a safeguard: it costs a statement
- * where that check would have missed a field, never a wrong value. A contact deleted since its
- * page was read is not found, as it would be if asked for now.
- */
-const beyondListing =
-  <K extends BeyondListing>(key: K) =>
-  (c: ContactNode, _args: unknown, { loaders }: GraphQLContext): ContactScalars[K] | Promise<ContactScalars[K]> => {
-    if (!isListing(c)) return c[key];
-    return loaders.contact.load(Number(c.id)).then((whole) => {
-      if (!whole) throw notFound('contact');
-      return whole[key];
-    });
-  };
-
+const beyondListing = contactListings.beyond;
+type BeyondListing = Parameters<typeof beyondListing>[0];
 const text = (t: any, key: BeyondListing) => t.string({ nullable: true, resolve: beyondListing(key) });
 const when = (t: any, key: BeyondListing) => t.field({ type: 'DateTime', nullable: true, resolve: beyondListing(key) });
 
@@ -93,10 +70,17 @@ builder.node(ContactRef, {
     blockedAt: when(t, 'blockedAt'),
     customFields: t.field({ type: [ContactCustomFieldValueType], resolve: (c, _a, { loaders }) => loaders.customFieldValues.load(Number(c.id)) }),
     sequences: t.field({ type: [SequenceSubscriptionType], resolve: (c, _a, { loaders }) => loaders.sequences.load(Number(c.id)) }),
-    tags: t.field({ type: [TagType], resolve: (c, _a, { loaders }) => loaders.tags.load(Number(c.id)) }),
+    // A contact's tags and conversations as listings when the query asks for nothing more of them.
+    tags: t.field({
+      type: [TagType],
+      resolve: (c, _a, { loaders }, info) => (tagListings.selectsBeyond(info) ? loaders.tags : loaders.tagListings).load(Number(c.id)),
+    }),
     notes: t.field({ type: [ContactNoteType], resolve: (c, _a, { loaders }) => loaders.notes.load(Number(c.id)) }),
     inboxes: t.field({ type: [ContactInboxType], resolve: (c, _a, { loaders }) => loaders.contactInboxes.load(Number(c.id)) }),
-    conversations: t.field({ type: [ConversationRef], resolve: (c, _a, { loaders }) => loaders.conversations.load(Number(c.id)) }),
+    conversations: t.field({
+      type: [ConversationRef],
+      resolve: (c, _a, { loaders }, info) => (conversationListings.selectsBeyond(info) ? loaders.conversations : loaders.conversationListings).load(Number(c.id)),
+    }),
   }),
 });
 

@@ -20,32 +20,33 @@ import { builder, SuccessType } from '../builder.js';
 import { DEFAULT_FIRST, MAX_FIRST } from '../connection.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { InboxTeamType, InboxType, UserType } from './inbox.type.js';
-import { ContactRef, ConversationRef } from './refs.js';
+import { ContactRef, conversationListings, ConversationRef } from './refs.js';
 
 builder.node(ConversationRef, {
   ...nodeOptions('Conversation', { action: 'read', scope: 'conversations' }, ({ loaders }) => loaders.conversation),
   description: 'A conversation with a contact; the assignee, team, inbox and contact load through per-request DataLoaders.',
   fields: (t) => {
-    const when = (name: 'botResumeAt' | 'archivedAt' | 'contactLastReadAt' | 'agentLastReadAt' | 'lastActivityAt' | 'adminRepliedAt' | 'contactRepliedAt') =>
-      t.expose(name, { type: 'DateTime', nullable: true });
+    const { beyond } = conversationListings;
+    const when = (name: 'botResumeAt' | 'contactLastReadAt' | 'agentLastReadAt' | 'adminRepliedAt' | 'contactRepliedAt') =>
+      t.field({ type: 'DateTime', nullable: true, resolve: beyond(name) });
     return {
       rawId: rawIdField(t),
       workspaceId: t.exposeID('workspaceId'),
       contactId: t.exposeID('contactId'),
       inboxId: t.exposeID('inboxId', { nullable: true }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      createdAt: t.field({ type: 'DateTime', resolve: beyond('createdAt') }),
+      updatedAt: t.field({ type: 'DateTime', resolve: beyond('updatedAt') }),
       botResumeAt: when('botResumeAt'),
-      archivedAt: when('archivedAt'),
+      archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
       contactLastReadAt: when('contactLastReadAt'),
       agentLastReadAt: when('agentLastReadAt'),
-      lastActivityAt: when('lastActivityAt'),
+      lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime', nullable: true }),
       adminRepliedAt: when('adminRepliedAt'),
       contactRepliedAt: when('contactRepliedAt'),
       botEnabled: t.exposeBoolean('botEnabled'),
       followed: t.exposeBoolean('followed', { description: 'Subscribed to updates' }),
-      additionalAttributes: t.exposeString('additionalAttributes'),
-      aiContextLastMessageId: t.exposeString('aiContextLastMessageId', { nullable: true }),
+      additionalAttributes: t.string({ resolve: beyond('additionalAttributes') }),
+      aiContextLastMessageId: t.string({ nullable: true, resolve: beyond('aiContextLastMessageId') }),
       assignedUserId: t.exposeID('assignedUserId', { nullable: true }),
       assignedInboxTeamId: t.exposeID('assignedInboxTeamId', { nullable: true }),
       assignedUser: t.field({

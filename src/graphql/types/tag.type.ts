@@ -7,23 +7,31 @@ import {
   createTagInput,
   setContactTagsInput,
   tagIdOrNameParams,
+  tagKeysBeyondListing,
   updateTagInput,
+  type TagListing,
 } from '../../domain/tags/tag.schema.js';
 import { addContactTagsByName, bulkAddTags, changeContactTags, createTag, deleteTag, getTag, listWorkspaceTags, updateTag } from '../../domain/tags/tag.service.js';
 import { contactIdentifier, identifierArg, plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { listingsOf } from '../listing.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 
-export const TagType = builder.node(builder.objectRef<TagRow>('Tag'), {
+export const tagListings = listingsOf('tag', tagKeysBeyondListing, ({ loaders }: GraphQLContext) => loaders.tag);
+const { beyond } = tagListings;
+
+// A Tag is a whole tag, or a listing among a contact's tags that selected only a listing's fields.
+export const TagType = builder.node(builder.objectRef<TagRow | TagListing>('Tag'), {
   ...nodeOptions('Tag', { action: 'read', scope: 'tags' }, ({ loaders }) => loaders.tag),
   fields: (t) => ({
     rawId: rawIdField(t),
     name: t.exposeString('name'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
-    folderId: t.exposeID('folderId', { nullable: true }),
-    workspaceId: t.exposeID('workspaceId'),
+    createdAt: t.field({ type: 'DateTime', resolve: beyond('createdAt') }),
+    updatedAt: t.field({ type: 'DateTime', resolve: beyond('updatedAt') }),
+    deletedAt: t.field({ type: 'DateTime', nullable: true, resolve: beyond('deletedAt') }),
+    folderId: t.id({ nullable: true, resolve: beyond('folderId') }),
+    workspaceId: t.id({ resolve: beyond('workspaceId') }),
   }),
 });
 
