@@ -15,7 +15,7 @@ import { selectedFieldNames } from './selection.js';
  * A record deleted since its listing was read is not found, as it would be if asked for now.
  */
 export function listingsOf<T extends { id: string }, B extends keyof T>(resource: string, beyondKeys: readonly B[], whole: (ctx: GraphQLContext) => DataLoader<number, T | null>) {
-  type Record = (T | Listing<T, Exclude<keyof T, B>>) & { id: string };
+  type Row = (T | Listing<T, Exclude<keyof T, B>>) & { id: string };
   const beyondNames = new Set<PropertyKey>(beyondKeys);
   // A field's nodes are the same objects for every record a list resolves it on, and, where the
   // parsed document is cached, for every request that sends the query: the walk runs once for each.
@@ -36,7 +36,7 @@ export function listingsOf<T extends { id: string }, B extends keyof T>(resource
     /** The resolver of a field a listing lacks. */
     beyond:
       <F extends B>(key: F) =>
-      (r: Record, _args: unknown, ctx: GraphQLContext): T[F] | Promise<T[F]> => {
+      (r: Row, _args: unknown, ctx: GraphQLContext): T[F] | Promise<T[F]> => {
         if (!isListing(r)) return r[key];
         return whole(ctx)
           .load(Number(r.id))
