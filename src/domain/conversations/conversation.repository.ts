@@ -41,20 +41,6 @@ const listingColumns = [
   'conversations.archived_at', 'conversations.last_activity_at',
 ] as const;
 
-const toConversationListing = (r: Pick<ScopedRow, 'id' | 'workspace_id' | 'contact_id' | 'followed' | 'bot_enabled' | 'archived_at' | 'last_activity_at' | 'scoped_inbox_id' | 'scoped_user_id' | 'scoped_team_id'>): ConversationListing => ({
-  [listingOnly]: true,
-  id: idString(r.id),
-  workspaceId: idString(r.workspace_id),
-  contactId: idString(r.contact_id),
-  inboxId: optionalId(r.scoped_inbox_id),
-  assignedUserId: optionalId(r.scoped_user_id),
-  assignedInboxTeamId: optionalId(r.scoped_team_id),
-  followed: toBool(r.followed),
-  botEnabled: toBool(r.bot_enabled),
-  archivedAt: r.archived_at,
-  lastActivityAt: r.last_activity_at,
-});
-
 /**
  * The workspace's conversations as the API sees them. Every reference checks the target's workspace
  * too, so a row pointing at another workspace's records (which the API cannot create, but a bug or
@@ -118,7 +104,22 @@ export async function conversationsForContacts(db: Executor, workspaceId: number
 export async function conversationListingsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ConversationListing[]> {
   if (contactIds.length === 0) return [];
   const rows = await conversationListingsOf.all(db, { workspaceId, contactIds });
-  return rows.map(toConversationListing);
+  // Each row typed by the listing statement's own select list.
+  return rows.map(
+    (r): ConversationListing => ({
+      [listingOnly]: true,
+      id: idString(r.id),
+      workspaceId: idString(r.workspace_id),
+      contactId: idString(r.contact_id),
+      inboxId: optionalId(r.scoped_inbox_id),
+      assignedUserId: optionalId(r.scoped_user_id),
+      assignedInboxTeamId: optionalId(r.scoped_team_id),
+      followed: toBool(r.followed),
+      botEnabled: toBool(r.bot_enabled),
+      archivedAt: r.archived_at,
+      lastActivityAt: r.last_activity_at,
+    }),
+  );
 }
 
 // The conversations of contacts, compiled once with every column and with a listing's.
