@@ -4,6 +4,7 @@ import { notFound, unknownReferences } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
 import { inboxesByIds, inboxTeamsByIds } from '../inboxes/inbox.repository.js';
 import { findUsersByIds, type UserRecord } from '../users/user.repository.js';
+import { CursorEdge } from '../shared/edge.js';
 import { decodeCursor, encodeCursor, filtersHash, type Position } from './conversation.cursor.js';
 import {
   conversationWindow,
@@ -192,7 +193,8 @@ export async function conversationsConnection(
     from: at && { at: at.at, id: at.id },
     limit: (backwards ? last : first)!,
   });
-  const edges = w.rows.map((node) => ({ cursor: encodeCursor(positionOf(node), hash), node }));
+  const encode = (node: ConversationScalars) => encodeCursor(positionOf(node), hash);
+  const edges = w.rows.map((node) => new CursorEdge(node, encode));
   return {
     edges,
     pageInfo: {
