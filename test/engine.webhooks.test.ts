@@ -327,6 +327,22 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(res.body.data.injectDevEvents).toMatchObject({ received: 1, stored: 1, eventIds: [expect.stringMatching(/^\d+$/)] });
     });
 
+    it('GraphQL refuses a variable inside a WebhookEntry literal, saying to send the whole entry as one variable; nothing is stored', async () => {
+      const count = (await events()).length;
+      const res = await t.graphql(
+        'mutation($id: String) { injectDevEvents(input: {channel: photo, entry: [{id: $id, time: 1, changes: []}]}) { stored } }',
+        { id: 'acct-photo-1' },
+        { token: ws.developerToken },
+      );
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({
+          message: 'Expected value of type "WebhookEntry!", found {id: $id, time: 1, changes: []}; a WebhookEntry cannot hold a variable: send the whole value as one variable of type WebhookEntry',
+          extensions: expect.objectContaining({ code: 'invalidRequestData', status: 422 }),
+        }),
+      ]);
+      expect((await events()).length).toBe(count);
+    });
+
     it('is refused to a workspace not in developmentMode', async () => {
       const res = await t.request('POST', '/v1/dev/events', { token: other.developerToken, body: devBody('c-dev-2', 'acct-photo-2') });
       expect(res.status).toBe(403);

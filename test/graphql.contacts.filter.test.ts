@@ -75,6 +75,36 @@ describe('GraphQL contacts filters', () => {
     expect(ids(literal.body)).toEqual([c.grace, c.ada]);
   });
 
+  it('refuses a variable inside a FilterValue literal, saying to send the whole value as one variable, which works', async () => {
+    const inside = await t.graphql(
+      'query ($tag: FilterValue) { contacts(filter: {field: "tags", operator: "hasAll", value: [$tag]}) { edges { node { rawId } } } }',
+      { tag: String(vip) },
+      { token: ws.developerToken },
+    );
+    const message = 'Expected value of type "FilterValue", found [$tag]; a FilterValue cannot hold a variable: send the whole value as one variable of type FilterValue';
+    expect(inside.body).toEqual({
+      errors: [
+        {
+          message,
+          locations: [{ line: 1, column: 89 }],
+          extensions: { defined: true, code: 'invalidRequestData', status: 422, data: { issues: [{ message, path: ['query'] }] } },
+        },
+      ],
+    });
+    const nested = await t.graphql(
+      'query ($n: FilterValue) { contacts(filter: {field: "firstName", operator: "equals", value: {v: $n}}) { edges { node { rawId } } } }',
+      { n: 'Ada' },
+      { token: ws.developerToken },
+    );
+    expect(nested.body.errors[0].message).toContain('a FilterValue cannot hold a variable');
+    const whole = await t.graphql(
+      'query ($tags: FilterValue) { contacts(filter: {field: "tags", operator: "hasAll", value: $tags}) { edges { node { rawId } } } }',
+      { tags: [String(vip)] },
+      { token: ws.developerToken },
+    );
+    expect(ids(whole.body)).toEqual([c.grace, c.ada]);
+  });
+
   it('lists the filter fields and names filter values', async () => {
     const res = await t.graphql(
       `query { contactFilterFields { field kind operators } contactFilterValueLabels(values: [{field: "tags", value: "${vip}"}, {field: "gender", value: "male"}]) { field value label } }`,

@@ -2,7 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { getNamedType, isLeafType, isListType, isNonNullType, Kind, valueFromASTUntyped, type GraphQLOutputType } from 'graphql';
+import { getNamedType, isLeafType, isListType, isNonNullType, Kind, valueFromASTUntyped, type GraphQLOutputType, type ValueNode } from 'graphql';
 import { AppError } from '../errors/catalogue.js';
 import AccessPlugin from './authorize.js';
 import { DEFAULT_FIRST, MAX_FIRST } from './connection.js';
@@ -113,6 +113,23 @@ builder.scalarType('SafeInt', {
 });
 
 /**
+ * A JSON-like scalar written into the document. A variable inside it (`value: [$tag, "12"]`) is
+ * refused with a message that says what to do: graphql-jit parses scalar literals without the
+ * operation's variables, so the variable read as nothing and the value failed the domain's check
+ * with a message about the value instead ("value must be a list of digit-string ids"). The whole
+ * value as one variable (`value: $tags`) works, as does a literal without variables.
+ */
+function untypedLiteral(ast: ValueNode, scalar: string): unknown {
+  if (holdsVariable(ast)) throw new TypeError(`a ${scalar} cannot hold a variable: send the whole value as one variable of type ${scalar}`);
+  return valueFromASTUntyped(ast);
+}
+
+const holdsVariable = (ast: ValueNode): boolean =>
+  ast.kind === Kind.VARIABLE ||
+  (ast.kind === Kind.LIST && ast.values.some(holdsVariable)) ||
+  (ast.kind === Kind.OBJECT && ast.fields.some((f) => holdsVariable(f.value)));
+
+/**
  * The `value` of a search condition: a string, number, boolean or a list of them, as JSON has it.
  * Which one a condition takes depends on its field and operator, checked by the domain's search
  * rules (422 at the value's path), as on REST.
@@ -122,7 +139,7 @@ builder.scalarType('FilterValue', {
   serialize: (v) => v,
   // Null never reaches a scalar parser; every other JSON value is passed on for the domain to check.
   parseValue: (v) => v as string | number | boolean | object,
-  parseLiteral: (ast) => valueFromASTUntyped(ast) as string | number | boolean | object,
+  parseLiteral: (ast) => untypedLiteral(ast, 'FilterValue') as string | number | boolean | object,
 });
 
 /** One entry of a network webhook body, as the network sends it (checked by the webhooks' own schema). */
@@ -130,7 +147,7 @@ builder.scalarType('WebhookEntry', {
   description: 'An entry of a webhook body as JSON: {id, time, changes: [{field, value}], messaging: [...]} (see the README: Events in)',
   serialize: (v) => v,
   parseValue: (v) => v as object,
-  parseLiteral: (ast) => valueFromASTUntyped(ast) as object,
+  parseLiteral: (ast) => untypedLiteral(ast, 'WebhookEntry') as object,
 });
 
 builder.queryType({});
