@@ -114,10 +114,11 @@ builder.scalarType('SafeInt', {
 
 /**
  * A JSON-like scalar written into the document. A variable inside it (`value: [$tag, "12"]`) is
- * refused with a message that says what to do: graphql-jit parses scalar literals without the
- * operation's variables, so the variable read as nothing and the value failed the domain's check
- * with a message about the value instead ("value must be a list of digit-string ids"). The whole
- * value as one variable (`value: $tags`) works, as does a literal without variables.
+ * refused with a message that says what to do. graphql-jit passes no variables to a scalar's
+ * literal parser (and a parser that takes them makes it write to stderr, see DateTime), so the
+ * variable read as nothing and the value failed the domain's check with a message about the value
+ * instead ("value must be a list of digit-string ids"). The whole value as one variable
+ * (`value: $tags`) works, as does a literal without variables.
  */
 function untypedLiteral(ast: ValueNode, scalar: string): unknown {
   if (holdsVariable(ast)) throw new TypeError(`a ${scalar} cannot hold a variable: send the whole value as one variable of type ${scalar}`);
