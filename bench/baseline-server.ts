@@ -137,8 +137,10 @@ const contactsPageSql = `select ${contactColumns
   .split(', ')
   .map((c) => `"contacts".${c}`)
   .join(', ')} from "contacts" where contacts.workspace_id = ? and 1 = 1 order by "contacts"."created_at" desc, "contacts"."id" desc limit ? offset ?`;
-const tagsOfSql =
-  `select "t"."id", "t"."name", "t"."created_at", "t"."updated_at", "t"."deleted_at", "t"."folder_id", "t"."workspace_id", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and ${inIds('"ct"."contact_id"')} and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+/** The live tags of many contacts with these tag columns (the API's tag.repository.ts ofContacts). */
+const tagsOfContactsSql = (columns: string) =>
+  `select ${columns}, "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and ${inIds('"ct"."contact_id"')} and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+const tagsOfSql = tagsOfContactsSql('"t"."id", "t"."name", "t"."created_at", "t"."updated_at", "t"."deleted_at", "t"."folder_id", "t"."workspace_id"');
 const valuesOfSql =
   `select "v"."id", "v"."created_at", "v"."updated_at", "v"."value", "v"."contact_id", "v"."custom_field_id" from "contact_custom_fields" as "v" inner join "custom_fields" as "f" on "f"."id" = "v"."custom_field_id" where +"v"."workspace_id" = ? and +"f"."workspace_id" = ? and ${inIds('"v"."contact_id"')} order by "v"."custom_field_id"`;
 
@@ -220,8 +222,7 @@ const notesOfSql =
 const inboxesOfSql =
   `select "m"."id", "m"."contact_id", "m"."inbox_id", "m"."channel" from "contact_inboxes" as "m" inner join "inboxes" as "i" on "i"."id" = "m"."inbox_id" where +"m"."workspace_id" = ? and +"i"."workspace_id" = ? and ${inIds('"m"."contact_id"')} order by "m"."id"`;
 // Its tags and conversations as listings too (contact.type.ts): the columns the page shows.
-const tagListingsOfSql =
-  `select "t"."id", "t"."name", "ct"."contact_id" from "contact_tags" as "ct" inner join "tags" as "t" on "t"."id" = "ct"."tag_id" where +"ct"."workspace_id" = ? and +"t"."workspace_id" = ? and ${inIds('"ct"."contact_id"')} and "t"."deleted_at" is null order by lower(t.name)${bySql('', ' collate "C"')}, "t"."id"`;
+const tagListingsOfSql = tagsOfContactsSql('"t"."id", "t"."name"');
 const conversationListingColumns =
   '"conversations"."id", "conversations"."workspace_id", "conversations"."contact_id", "conversations"."followed", "conversations"."bot_enabled", "conversations"."archived_at", "conversations"."last_activity_at"';
 const conversationsOfSql =
