@@ -6,6 +6,7 @@
 // BENCH_WARMUP_REQUESTS (3000: each case's warm-up goes on past its first second up to so many, 10 s at most),
 // BENCH_CASES (only cases whose name holds this text),
 // BENCH_BEFORE_DIR (another checkout: its server runs the same cases, alternating with this one's),
+// BENCH_BEFORE_FIRST=1 (the before checkout goes first in the first case, and then every other one),
 // BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
 // Results: bench/results/latest-<engine>.md and .json. Exit code 1 when a parity check fails or a
 // case saw errors or non-2xx answers.
@@ -26,6 +27,10 @@ const warmupRequests = Number(process.env.BENCH_WARMUP_REQUESTS ?? 3000);
 const only = process.env.BENCH_CASES ?? '';
 const beforeDir = process.env.BENCH_BEFORE_DIR ? resolve(process.env.BENCH_BEFORE_DIR) : null;
 const tsx = process.env.BENCH_TSX === '1';
+// The case (by index) where the before checkout goes first, then every other one. A run of one case
+// (BENCH_CASES) always has the same order; flipping it pairs that run with one in the other order,
+// so that whatever the order does (a machine warming up or slowing down) is not read as the change's.
+const beforeFirstFrom = process.env.BENCH_BEFORE_FIRST === '1' ? 0 : 1;
 const dataDir = join(import.meta.dirname, 'data');
 mkdirSync(dataDir, { recursive: true });
 
@@ -155,9 +160,10 @@ try {
     };
     const m: Measured = { case: c, statements, after: undefined as unknown as LoadResult };
     // This checkout and the before one take turns going first, so neither always meets the warmer machine.
-    if (before && i % 2 === 1) m.before = await run(before);
+    const beforeFirst = i % 2 === beforeFirstFrom;
+    if (before && beforeFirst) m.before = await run(before);
     m.after = await run(after);
-    if (before && i % 2 === 0) m.before = await run(before);
+    if (before && !beforeFirst) m.before = await run(before);
     if (c.bare) m.bare = await run(bare, true);
     results.push(m);
     const fmt = (r?: LoadResult) =>
@@ -225,7 +231,9 @@ const header = [
   `${new Date().toISOString()} · Node ${process.version} · ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs, seed ${seed} (built by \`cli seed\` in ${round(seeded.seed, 1)} s, error logs in ${round(seeded.errorLogs, 1)} s)`,
   `autocannon in the bench process, ${seconds} s per case and server after a warm-up of 1 s, or up to ${warmupRequests} requests within 10 s (and ${warmupSeconds} s of the first case per server before any) · pinning: ${pinning.why}`,
   `server: ${afterMode === 'tsx (BENCH_TSX=1)' ? 'src/server.ts under tsx' : 'dist/src/server.js (npm run build)'}, NODE_ENV=production, LOG_LEVEL=info (access log to bench/data/server-*.log), rate limits on (budgets 10^9), RUN_WORKERS=false, EXPOSE_DB_STATEMENTS=true · bare handler: bench/baseline-server.ts under tsx (${engine === 'sqlite' ? 'better-sqlite3' : 'pg.Pool, named statements, as the API\'s prepared ones'})`,
-  beforeDir ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}` : 'before: not run (set BENCH_BEFORE_DIR)',
+  beforeDir
+    ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}; the before server goes first in the ${beforeFirstFrom === 0 ? '1st, 3rd, 5th' : '2nd, 4th, 6th'}... case`
+    : 'before: not run (set BENCH_BEFORE_DIR)',
 ];
 const report = [
   `# Benchmarks (${engine})`,
