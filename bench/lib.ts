@@ -29,6 +29,8 @@ export interface LoadResult {
   connections: number;
   requests: number;
   requestsPerSecond: number;
+  /** The mean response time: with a closed load, about connections / throughput (Little's law). */
+  meanMs: number;
   p50Ms: number;
   p99Ms: number;
   p999Ms: number;
@@ -99,6 +101,7 @@ export async function load(
     connections,
     requests: total,
     requestsPerSecond: Math.round(total / result.duration),
+    meanMs: round(times.reduce((sum, t) => sum + t, 0) / times.length, 2),
     p50Ms: at(50),
     p99Ms: at(99),
     p999Ms: at(99.9),
