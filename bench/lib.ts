@@ -154,26 +154,42 @@ export function serveFlags(dir: string): string[] {
  * pinning is on, its stdout and stderr in `logFile` (the access log is part of what is measured,
  * and must not cost a terminal's speed), and waits until it answers HTTP on PORT.
  */
-export async function startServer(opts: { name: string; script: string; cwd: string; env: Record<string, string>; logFile: string; tsx?: boolean; nodeFlags?: string[] }): Promise<Server> {
+export async function startServer(opts: {
+  name: string;
+  script: string;
+  cwd: string;
+  env: Record<string, string>;
+  logFile: string;
+  tsx?: boolean;
+  nodeFlags?: string[];
+  /** A command node runs under instead of taskset (valgrind, for bench/instructions.ts). */
+  wrapper?: string[];
+  startupSeconds?: number;
+}): Promise<Server> {
   const port = await freePort();
   const argv = [...(opts.nodeFlags ?? []), ...nodeArgs(opts.tsx ?? false), opts.script];
-  const [command, args] = pinning.enabled ? ['taskset', ['-c', '0', process.execPath, ...argv]] : [process.execPath, argv];
+  const [command, args] = opts.wrapper
+    ? [opts.wrapper[0]!, [...opts.wrapper.slice(1), process.execPath, ...argv]]
+    : pinning.enabled
+      ? ['taskset', ['-c', '0', process.execPath, ...argv]]
+      : [process.execPath, argv];
   const log = openSync(opts.logFile, 'w');
-  // taskset execs node: the child's pid is the server's, for /proc.
+  // taskset execs node, and valgrind runs it in its own process: either way the child's pid is the server's, for /proc.
   const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`${opts.name} exited with ${code} before answering; its log (${opts.logFile}):\n${tail(opts.logFile)}`);
   });
-  const deadline = Date.now() + 120_000;
+  const startupSeconds = opts.startupSeconds ?? 120;
+  const deadline = Date.now() + startupSeconds * 1000;
   for (;;) {
     // Any HTTP answer will do: the server listens only once migrated and built.
     const up = await Promise.race([fetch(`${url}/readyz`).then(() => true, () => false), exited]);
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${opts.name} did not answer within 120 s; its log:\n${tail(opts.logFile)}`);
+      throw new Error(`${opts.name} did not answer within ${startupSeconds} s; its log:\n${tail(opts.logFile)}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
