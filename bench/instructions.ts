@@ -1,7 +1,8 @@
 // `npm run bench:instructions -- [case ...]`: the instructions each server executes per request of
 // a bench case, counted by valgrind's callgrind, which counts instructions, not seconds: the figure
 // does not move with what else the machine runs, where req/s and CPU time here moved 2x between
-// minutes. Use it to read a before/after ratio that a noisy machine leaves in doubt.
+// minutes (counts of one server still differ by about a tenth, with where its collections fall).
+// Use it to read a before/after ratio that a noisy machine leaves in doubt.
 // Each server (this checkout; BENCH_BEFORE_DIR's; the bare handler) runs under callgrind. Per case:
 // INSTR_WARMUP requests (200) so that V8 has optimised the path, then INSTR_REPEATS (3) times:
 // counters zeroed, requests one after another for about INSTR_BUDGET instructions (2e9), counters
