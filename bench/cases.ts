@@ -84,6 +84,13 @@ export async function benchCases({ apiUrl, auth, sampleContactId }: { apiUrl: st
   ];
 }
 
+/** A case's request to the bare handler, for the same answer (it needs no token). */
+export const bareRequest = (bare: NonNullable<Case['bare']>) => ({
+  method: bare.method ?? 'GET',
+  headers: { 'content-type': 'application/json' },
+  body: bare.body,
+});
+
 /** A case's request to the API, with the bench workspace's token. */
 export const apiRequest = (c: Case, auth: Record<string, string>) => ({
   method: c.method ?? 'GET',

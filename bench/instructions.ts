@@ -14,9 +14,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { apiRequest, apiServerEnv, benchCases, type Case } from './cases.js';
+import { apiRequest, apiServerEnv, bareRequest, benchCases, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, repoRoot, round, serveFlags, startServer, stopServer, type Server } from './lib.js';
+import { build, commitOf, repoRoot, round, serveFlags, serverHost, startServer, stopServer, type Server } from './lib.js';
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['tags @10', 'custom-fields @10', 'every relation'];
 const warmup = Number(process.env.INSTR_WARMUP ?? 200);
@@ -50,9 +50,9 @@ const underCallgrind = (name: string, opts: { cwd: string; script: string; tsx: 
     startupSeconds: 600,
   });
 
-/** callgrind_control finds the process by files named after HOST, which the server's environment sets. */
+/** callgrind_control (vgdb) finds the process by files named after its HOST. */
 const control = (server: Server, command: '-z' | '-d') =>
-  execFileSync('callgrind_control', [command, String(server.pid)], { env: { ...process.env, HOST: '127.0.0.1' }, stdio: 'pipe' });
+  execFileSync('callgrind_control', [command, String(server.pid)], { env: { ...process.env, HOST: serverHost }, stdio: 'pipe' });
 
 /** The newest dump's instruction count (its `summary:` line). */
 function lastDump(server: Server): number {
@@ -65,7 +65,7 @@ function lastDump(server: Server): number {
 }
 
 async function send(server: Server, c: Case, bare: boolean, n: number) {
-  const init = bare ? { method: c.bare!.method ?? 'GET', body: c.bare!.body, headers: { 'content-type': 'application/json' } } : apiRequest(c, auth);
+  const init = bare ? bareRequest(c.bare!) : apiRequest(c, auth);
   const url = server.url + (bare ? c.bare!.path : c.path);
   for (let i = 0; i < n; i++) {
     const r = await fetch(url, init);
@@ -144,7 +144,7 @@ const cell = (x?: Counted) => (x ? `${mean(x.millions)} (${x.millions.join(', ')
 const report = [
   `# Instructions per request (${dataset.engine})`,
   '',
-  `${new Date().toISOString()} · Node ${process.version} · valgrind callgrind, every thread of the server process · ${warmup} requests of warm-up per case, then ${repeats} counts of about ${budget / 1e9} G instructions each, requests one at a time · after: ${commit(repoRoot)}${beforeDir ? ` · before: ${beforeDir} (${commit(beforeDir)})` : ''}`,
+  `${new Date().toISOString()} · Node ${process.version} · valgrind callgrind, every thread of the server process · ${warmup} requests of warm-up per case, then ${repeats} counts of about ${budget / 1e9} G instructions each, requests one at a time · after: ${commitOf(repoRoot)}${beforeDir ? ` · before: ${beforeDir} (${commitOf(beforeDir)})` : ''}`,
   '',
   'Millions of instructions per request: all counts together (their mean, as they hold the same number of requests), each count in brackets.',
   '',
@@ -157,7 +157,3 @@ mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(join(import.meta.dirname, 'results', `instructions-${dataset.engine}.md`), report);
 writeFileSync(join(import.meta.dirname, 'results', `instructions-${dataset.engine}.json`), JSON.stringify({ date: new Date().toISOString(), warmup, budget, repeats, rows }, null, 2));
 console.log(report);
-
-function commit(dir: string) {
-  return execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
-}

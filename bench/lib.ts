@@ -7,6 +7,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..');
+/** Every server under test listens here (its HOST); callgrind_control finds a server by it too. */
+export const serverHost = '127.0.0.1';
+
+/** A checkout's commit, for the reports' headers. */
+export const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
 
 /** Compiles a checkout's server to dist/ with its tsconfig.build.json, or this repo's copied in when it has none; says which. */
 export function build(dir: string): string {
@@ -175,9 +180,9 @@ export async function startServer(opts: {
       : [process.execPath, argv];
   const log = openSync(opts.logFile, 'w');
   // taskset execs node, and valgrind runs it in its own process: either way the child's pid is the server's, for /proc.
-  const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env, PORT: String(port), HOST: serverHost }, stdio: ['ignore', log, log] });
   closeSync(log);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${serverHost}:${port}`;
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`${opts.name} exited with ${code} before answering; its log (${opts.logFile}):\n${tail(opts.logFile)}`);
   });

@@ -12,13 +12,12 @@
 // BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
 // Results: bench/results/latest-<engine>.md and .json. Exit code 1 when a parity check fails or a
 // case saw errors or non-2xx answers.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { apiRequest, apiServerEnv, benchCases, fetchJson, type Case } from './cases.js';
+import { apiRequest, apiServerEnv, bareRequest, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, type LoadResult, type Server } from './lib.js';
+import { build, commitOf, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
@@ -39,7 +38,6 @@ mkdirSync(dataDir, { recursive: true });
 
 pinLoadGenerator();
 
-const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
 
 const afterMode = tsx ? 'tsx (BENCH_TSX=1)' : build(repoRoot);
 let beforeMode: string | null = null;
@@ -54,7 +52,6 @@ if (beforeDir) {
 const dataset = await ensureDataset({ databaseUrl: process.env.BENCH_DATABASE_URL, contacts, errorLogs, seed });
 const engine = dataset.engine;
 const auth = { authorization: `Bearer ${dataset.token}` };
-const json = { 'content-type': 'application/json' };
 const sampleContactId = String(Math.floor(contacts / 2));
 
 const apiServer = (name: string, dir: string, mode: string) => {
@@ -125,10 +122,10 @@ try {
 
   const apiInit = (c: Case): RequestInit => apiRequest(c, auth);
   /** A case's load on one server: the API's request, or the bare handler's for the same answer. */
-  const loadOf = (c: Case, server: Server, bareRequest: boolean) => ({
-    url: server.url + (bareRequest ? c.bare!.path : c.path),
+  const loadOf = (c: Case, server: Server, toBare: boolean) => ({
+    url: server.url + (toBare ? c.bare!.path : c.path),
     opts: {
-      ...(bareRequest ? { method: c.bare!.method, body: c.bare!.body, headers: json } : apiRequest(c, auth)),
+      ...(toBare ? bareRequest(c.bare!) : apiRequest(c, auth)),
       connections: c.connections,
       requests: c.requests?.map((path) => ({ method: 'GET' as const, path })),
     },
@@ -140,7 +137,7 @@ try {
   for (const c of cases) {
     if (!c.bare || !c.parity) continue;
     const api = (await getJson(after.url + c.path, apiInit(c))).body;
-    const floor = (await getJson(bare.url + c.bare.path, { method: c.bare.method ?? 'GET', headers: json, body: c.bare.body })).body;
+    const floor = (await getJson(bare.url + c.bare.path, bareRequest(c.bare))).body;
     const difference = c.parity === 'exact' ? firstDifference(api, floor) : idsDifference(api, floor);
     if (difference) failures.push(`parity: ${c.name}: the bare answer differs from the API's (${c.parity}): ${difference}`);
   }
@@ -152,9 +149,9 @@ try {
   // too (PostgreSQL, GET /v1/tags @10 at 0.259 ms of CPU against 0.18 at 64 connections right
   // after). Every server gets WARMUP_SECONDS of the first case's load before anything is measured.
   const warmup = cases[0]!;
-  for (const [server, bareRequest] of [[after, false], [before, false], [bare, true]] as const) {
-    if (!server || (bareRequest && !warmup.bare)) continue;
-    const { url, opts } = loadOf(warmup, server, bareRequest);
+  for (const [server, toBare] of [[after, false], [before, false], [bare, true]] as const) {
+    if (!server || (toBare && !warmup.bare)) continue;
+    const { url, opts } = loadOf(warmup, server, toBare);
     await load('warm-up', url, { ...opts, seconds: warmupSeconds });
     await untilServerIdle(server);
   }
@@ -169,8 +166,8 @@ try {
       return n === null ? null : Number(n);
     };
     const statements = await statementsOf(after);
-    const run = async (server: Server, bareRequest: boolean, repeat: number) => {
-      const { url, opts } = loadOf(c, server, bareRequest);
+    const run = async (server: Server, toBare: boolean, repeat: number) => {
+      const { url, opts } = loadOf(c, server, toBare);
       // The same load first, so that each server is measured warm: a second, and more up to
       // WARMUP_REQUESTS requests within 10 s. V8 optimises a function after so many calls, not so
       // many seconds: the nested page (about 250 pages a second) still cost 4.6, 4.3 and 3.9 ms of
