@@ -118,6 +118,9 @@ const limits: [RegExp, string][] = [
   [/^Aliases limit of (\d+) exceeded, found (\d+)\.?$/, 'Query alias count'],
   [/^Query cost limit of (\d+) exceeded, found (\d+)\.?$/, 'Query cost'],
   [/^Directives limit of (\d+) exceeded, found (\d+)\.?$/, 'Query directive count'],
+  [/^Query field count limit of (\d+) exceeded, found (at least \d+|\d+)\.?$/, 'Query field count'],
+  [/^Fragment spreads limit of (\d+) exceeded, found (\d+)\.?$/, 'Query fragment spread count'],
+  [/^Directives per field limit of (\d+) exceeded, found (\d+)\.?$/, 'Query directive count on one field'],
 ];
 
 function rewordLimit(message: string): string {

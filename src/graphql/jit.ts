@@ -1,6 +1,8 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getNamedType, isInputObjectType, Kind, type ExecutionArgs, type GraphQLInputObjectType, type GraphQLSchema, type TypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { graphqlExecutions } from '../observability/metrics.js';
+import { measureOf } from './document-limits.js';
 import { restoreErrorLocationsPlugin } from './error-locations.js';
 
 /**
@@ -12,10 +14,18 @@ import { restoreErrorLocationsPlugin } from './error-locations.js';
  * graphql-jit cannot coerce variables of a recursive input type (ContactFilterInput holds
  * ContactFilterInputs: it recurses forever, graphql-jit#81): an operation with such a variable runs
  * on graphql-js, as every operation did before. Inline literals of those types compile fine.
+ *
+ * Compiling costs time on the event loop once per document, about in proportion to its fields
+ * spread out: an operation with more than GRAPHQL_JIT_MAX_FIELDS runs on graphql-js, which needs
+ * no compiling. Only documents that passed every limit get this far (document-limits.ts).
  */
-export function jitPlugins(schema: GraphQLSchema): Plugin[] {
+export function jitPlugins(schema: GraphQLSchema, maxFields: number): Plugin[] {
   const recursive = recursiveInputTypes(schema);
-  const enableIf = (args: ExecutionArgs) => !hasVariableOfType(args, recursive);
+  const enableIf = (args: ExecutionArgs) => {
+    const compiled = measureOf(args.document).fields <= maxFields && !hasVariableOfType(args, recursive);
+    graphqlExecutions.inc({ executor: compiled ? 'jit' : 'graphql-js' });
+    return compiled;
+  };
   return [useGraphQlJit({}, { enableIf }) as Plugin, restoreErrorLocationsPlugin()];
 }
 

@@ -1,6 +1,7 @@
 import { GraphQLError, Kind, type ASTNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { createGraphQLError, processRegularResult, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { documentLimitsPlugin } from './document-limits.js';
 import { jitPlugins } from './jit.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
@@ -200,22 +201,37 @@ const MAX_COST_KEY_LENGTH = 1024;
 const MAX_COSTS_PER_DOCUMENT = 64;
 const costLimitError = (maxCost: number, cost: number) => fromRequestError(createGraphQLError(`Query cost limit of ${maxCost} exceeded, found ${cost}.`));
 
-/** Protection against expensive documents: depth, aliases, tokens (armor), cost (above); introspection switch. */
+/**
+ * Protection against expensive documents, cheapest first: tokens while parsing (armor); fields,
+ * spreads, depth, aliases and directives measured on the parsed document before validation
+ * (document-limits.ts); cost with the variables before execution (above); compilation only for
+ * documents small enough to compile quickly (jit.ts). Introspection switch.
+ */
 export function graphqlPlugins(config: Config, logger: Logger): Plugin[] {
+  // armor counts tokens as the parser reads them and hides "Did you mean" suggestions; the rest of
+  // its limits are measured by documentLimitsPlugin, in one pass that also counts fields.
   const armor = EnvelopArmorPlugin({
-    maxDepth: { n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
-    costLimit: { enabled: false },
-    maxAliases: { n: config.GRAPHQL_MAX_ALIASES, exposeLimits: true },
     maxTokens: { n: config.GRAPHQL_MAX_TOKENS, exposeLimits: true },
-    maxDirectives: { n: 50 },
+    maxDepth: { enabled: false },
+    maxAliases: { enabled: false },
+    maxDirectives: { enabled: false },
+    costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: !config.INTROSPECTION },
   });
   const plugins: Plugin[] = [
     armor as Plugin,
+    documentLimitsPlugin({
+      maxFields: config.GRAPHQL_MAX_FIELDS,
+      maxDepth: config.GRAPHQL_MAX_DEPTH,
+      maxAliases: config.GRAPHQL_MAX_ALIASES,
+      maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+      maxSpreads: config.GRAPHQL_MAX_FRAGMENT_SPREADS,
+      maxFieldDirectives: config.GRAPHQL_MAX_DIRECTIVES_PER_FIELD,
+    }),
     costLimitPlugin(schema, config.GRAPHQL_MAX_COST),
     envelopeErrorsPlugin(),
     logUnexpectedErrorsPlugin(logger) as Plugin,
-    ...jitPlugins(schema),
+    ...jitPlugins(schema, config.GRAPHQL_JIT_MAX_FIELDS),
   ];
   if (!config.INTROSPECTION) plugins.push(useDisableIntrospection());
   return plugins;

@@ -13,6 +13,7 @@ import { webhookMethods, type WebhookRoutes } from '../rest/webhooks.routes.js';
 import { clientIp } from './client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './cors.js';
 import { fromResponse, type Answer, type Incoming } from './exchange.js';
+import { bodyLimits } from './body.js';
 import { readGraphQLParams } from './graphql-params.js';
 import { htmlAnswer, type HtmlPage } from './html-pages.js';
 import * as idempotency from './idempotency.js';
@@ -167,7 +168,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     const replay = await beginIdempotent(state, request);
     if (replay) return replay;
     // Read as REST reads its input (graphql-params.ts): the same 400/413/415 envelopes.
-    const params = await readGraphQLParams(request, config.BODY_LIMIT_BYTES);
+    const params = await readGraphQLParams(request, bodyLimits(config));
     const response = await o.yoga.fetch(await request.toFetchRequest(o.yoga.fetchAPI), { state, params });
     return fromResponse(response);
   }

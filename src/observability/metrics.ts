@@ -39,3 +39,11 @@ export const channelEvents = new Counter({
   labelNames: ['channel', 'source', 'outcome'] as const,
   registers: [registry],
 });
+
+/** GraphQL operations executed, by executor: compiled by graphql-jit, or run by graphql-js (too large to compile quickly, or a recursive input variable). */
+export const graphqlExecutions = new Counter({
+  name: 'graphql_executions_total',
+  help: 'GraphQL operations executed, by executor (jit: compiled by graphql-jit; graphql-js: too many fields to compile quickly, or a recursive input variable)',
+  labelNames: ['executor'] as const,
+  registers: [registry],
+});

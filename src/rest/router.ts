@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/catalogue.js';
 import { invalidRequestData, parseOrThrow } from '../errors/validation.js';
 import { assertAccess } from '../domain/auth/access.js';
-import { readJsonBody } from '../http/body.js';
+import { bodyLimits, readJsonBody } from '../http/body.js';
 import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
 import type { RequestState } from '../http/request-state.js';
 import type { AppDeps } from '../deps.js';
@@ -169,10 +169,10 @@ export async function runRoute(deps: AppDeps, match: MatchResult, state: Request
   const query = route.query || request.search !== '' ? parseOrThrow(route.query ?? noInput, queryObject(request.search), ['query']) : {};
   let body: unknown;
   if (route.body) {
-    body = parseOrThrow(route.body, await readJsonBody(request, deps.config.BODY_LIMIT_BYTES), ['body']);
+    body = parseOrThrow(route.body, await readJsonBody(request, bodyLimits(deps.config)), ['body']);
   } else if (writeMethods.has(route.method)) {
     // A write without a body (unfollow) takes nothing, `{}` or no body at all; a field is 422.
-    const sent = await readJsonBody(request, deps.config.BODY_LIMIT_BYTES);
+    const sent = await readJsonBody(request, bodyLimits(deps.config));
     if (sent !== undefined) parseOrThrow(noInput, sent, ['body']);
   }
 

@@ -40,7 +40,7 @@ export function webhookRoutes(deps: AppDeps): WebhookRoutes {
       await spendFailure(deps.limiters.badWebhookSignature, ip);
       throw new AppError('UNAUTHORIZED', { data: { reason: 'X-Hub-Signature-256 is missing or does not match the body (sha256=<hex HMAC-SHA256 of the raw body with the app secret>)' } });
     }
-    const parsed = webhookBodySchema.safeParse(parseJson(Buffer.from(bytes).toString('utf8')));
+    const parsed = webhookBodySchema.safeParse(parseJson(Buffer.from(bytes).toString('utf8'), config.JSON_MAX_DEPTH));
     if (!parsed.success) throw invalidRequestData(toIssues(parsed.error));
     return jsonAnswer(200, await ingestWebhook({ db: state.db, queue: deps.queue, logger: state.logger }, channel, parsed.data));
   };
