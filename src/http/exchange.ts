@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/catalogue.js';
 
 /**
@@ -39,12 +40,18 @@ export interface FetchClasses {
   Headers: typeof Headers;
 }
 
-/** An answer to send: status, headers (lower-case names) and the body. */
+/**
+ * An answer to send: status, headers (lower-case names) and the body, whole or as a stream
+ * (GraphQL's multipart/mixed and text/event-stream answers, sent chunked as they are produced).
+ */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  body: string | Uint8Array | null;
+  body: string | Uint8Array | AsyncIterable<Uint8Array> | null;
 }
+
+/** A body produced over time: a web or a node stream (both are async iterables of chunks). */
+export const isStream = (body: Answer['body']): body is AsyncIterable<Uint8Array> => body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
 export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
   status,
@@ -59,7 +66,7 @@ export function lowerCased(headers: Record<string, string>): Record<string, stri
   return out;
 }
 
-export const bodyBytes = (body: Answer['body']): Uint8Array => (body === null ? new Uint8Array() : typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
+export const bodyBytes = (body: string | Uint8Array | null): Uint8Array => (body === null ? new Uint8Array() : typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
 
 /** A body's size in bytes on the wire (UTF-8 for text), without encoding it. */
 export const byteLengthOf = (body: string | Uint8Array): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
@@ -101,17 +108,33 @@ export function fromNode(req: IncomingMessage): Incoming {
   };
 }
 
+/**
+ * The client closed its connection before its request was read whole (an aborted upload, a
+ * cancelled fetch): nobody is left to answer, and nothing went wrong here.
+ */
+export class ClientClosedError extends Error {
+  constructor() {
+    super('The client closed the connection before its request was read');
+    this.name = 'ClientClosedError';
+  }
+}
+
 async function readNodeBody(req: IncomingMessage, declared: string | null, limitBytes: number): Promise<Uint8Array | undefined> {
   if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > limitBytes) {
-      req.resume();
-      throw tooLarge(limitBytes);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > limitBytes) {
+        req.resume();
+        throw tooLarge(limitBytes);
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (err) {
+    if (!(err instanceof AppError) && (req.destroyed || (err as NodeJS.ErrnoException).code === 'ECONNRESET')) throw new ClientClosedError();
+    throw err;
   }
   return size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
@@ -156,10 +179,21 @@ async function readFetchBody(request: Request, limitBytes: number): Promise<Uint
   return size === 0 ? undefined : Buffer.concat(chunks);
 }
 
-/** Writes an answer on a node:http response (a HEAD answer's body is left out by node itself). */
+/**
+ * Writes an answer on a node:http response (a HEAD answer's body is left out by node itself). A
+ * streamed body goes out chunked, as it comes; a client that leaves cancels the stream, which
+ * ends what produces it.
+ */
 export function writeNode(res: ServerResponse, answer: Answer): void {
   const body = answer.body === null ? undefined : answer.body;
   const headers: Record<string, string | number> = answer.headers;
+  if (body !== undefined && isStream(body)) {
+    res.writeHead(answer.status, headers);
+    pipeline(body, res).catch(() => {
+      // The client went away mid-stream: nothing is left to tell it.
+    });
+    return;
+  }
   if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = byteLengthOf(body);
   res.writeHead(answer.status, headers);
   res.end(body);
@@ -168,8 +202,13 @@ export function writeNode(res: ServerResponse, answer: Answer): void {
 /** An answer as a WHATWG Response (in-process callers); a HEAD request's goes without its body, as node sends it. */
 export function toResponse(answer: Answer, head = false): Response {
   const nullBody = head || answer.status === 204 || answer.status === 304 || answer.body === null;
-  return new Response(nullBody ? null : (answer.body as BodyInit), { status: answer.status, headers: answer.headers });
+  const body = nullBody ? null : isStream(answer.body) ? (Readable.toWeb(Readable.from(answer.body)) as ReadableStream<Uint8Array>) : (answer.body as BodyInit);
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
+
+/** Answers produced over time (incremental delivery, subscriptions): streamed, never buffered. */
+const streamedTypes = /^\s*(multipart\/mixed|text\/event-stream)\b/i;
+const hopByHop = ['content-length', 'transfer-encoding', 'connection', 'keep-alive'];
 
 /** A WHATWG Response (Yoga's, a document's) as an answer. */
 export async function fromResponse(response: Response): Promise<Answer> {
@@ -183,9 +222,15 @@ export async function fromResponse(response: Response): Promise<Answer> {
   // from. Read as bytes, or even asked for `response.body` (the getter builds a stream), it encodes
   // the whole result into a new Buffer first (1.4% of a nested page's CPU): a JSON answer is read
   // as text straight away, an empty one being no body.
-  if (/json/i.test(headers['content-type'] ?? '')) {
+  const type = headers['content-type'] ?? '';
+  if (/json/i.test(type) && !streamedTypes.test(type)) {
     const text = await response.text();
     return { status: response.status, headers, body: text === '' ? null : text };
+  }
+  if (streamedTypes.test(type) && response.body) {
+    // Yoga's framing headers describe its own transport; the server that writes the answer frames it.
+    for (const name of hopByHop) delete headers[name];
+    return { status: response.status, headers, body: response.body as unknown as AsyncIterable<Uint8Array> };
   }
   const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
   return { status: response.status, headers, body };

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.js';
 import { claimKey, deleteExpiredKeys, findKey, releaseKey, storeAnswer } from '../domain/idempotency/idempotency.repository.js';
 import { AppError } from '../errors/catalogue.js';
 import { invalidRequestData } from '../errors/validation.js';
-import { bodyBytes, type Answer, type Incoming } from './exchange.js';
+import { bodyBytes, isStream, type Answer, type Incoming } from './exchange.js';
 
 /**
  * `Idempotency-Key` on POST and PATCH (REST routes and POST /graphql): the first answer to a key
@@ -12,8 +12,9 @@ import { bodyBytes, type Answer, type Incoming } from './exchange.js';
  * anything. The same key with another request is 422 `validation`. A retry that arrives while the
  * first is still running waits for its answer.
  *
- * Answers that say the request did not run (401, 403, 408, 409, 429, and any 5xx) are not kept: the
- * key is released, so a retry runs. If the process dies between running a request and storing its
+ * Answers that say the request did not run (401, 403, 408, 409, 429, 499, and any 5xx) are not kept: the
+ * key is released, so a retry runs. Nor are streamed answers (multipart/mixed), which are sent as
+ * they are produced: a retry of one runs again. If the process dies between running a request and storing its
  * answer, the key stays "in progress" until it is STALE_MS old, and a retry then runs it again.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +22,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60_000;
 const POLL_MS = 25;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
-const notKept = new Set([401, 403, 408, 409, 429]);
+const notKept = new Set([401, 403, 408, 409, 429, 499]);
 /** Headers of the first answer that a replay repeats. */
 const replayedHeaders = ['content-type', 'location'];
 
@@ -95,7 +96,7 @@ export async function begin(db: Executor, workspaceId: number, request: Incoming
  * again, as without a key).
  */
 export async function finish(db: Executor, claim: Claim, answer: Answer, onError: (err: unknown) => void): Promise<Answer> {
-  if (answer.status >= 500 || notKept.has(answer.status)) {
+  if (answer.status >= 500 || notKept.has(answer.status) || isStream(answer.body)) {
     await releaseKey(db, claim.workspaceId, claim.key).catch(onError);
     return answer;
   }

@@ -12,7 +12,7 @@ import type { PublicRoutes } from '../rest/system.routes.js';
 import { webhookMethods, type WebhookRoutes } from '../rest/webhooks.routes.js';
 import { clientIp } from './client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './cors.js';
-import { fromResponse, type Answer, type Incoming } from './exchange.js';
+import { ClientClosedError, fromResponse, type Answer, type Incoming } from './exchange.js';
 import { bodyLimits } from './body.js';
 import { readGraphQLParams } from './graphql-params.js';
 import { htmlAnswer, type HtmlPage } from './html-pages.js';
@@ -27,6 +27,8 @@ const unlimited = new Set(['/healthz', '/readyz', '/metrics']);
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 const documentMethods = ['GET', 'HEAD'];
 const graphqlMethods = ['GET', 'POST'];
+/** The status proxies log for a request whose client left before it was answered. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /** 405 with the methods the path does take, worded as the REST router words it. */
 const methodNotAllowed = (method: string, allow: string[]) =>
@@ -112,8 +114,15 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     try {
       answer = await dispatch(request, state, isGraphql);
     } catch (err) {
-      const appError = toAppError(err, logger, state.requestId);
-      answer = isGraphql ? graphqlErrorAnswer(appError) : errorAnswer(appError);
+      if (err instanceof ClientClosedError) {
+        // Not an error of ours: logged for whoever traces the request, answered to nobody. The
+        // access line says 499, as proxies log a request its client abandoned.
+        state.logger.info({ route: state.route }, err.message);
+        answer = { status: CLIENT_CLOSED_REQUEST, headers: {}, body: null };
+      } else {
+        const appError = toAppError(err, logger, state.requestId);
+        answer = isGraphql ? graphqlErrorAnswer(appError) : errorAnswer(appError);
+      }
     }
     return finish(request, state, answer);
   }

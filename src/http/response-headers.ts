@@ -2,7 +2,7 @@ import Negotiator from 'negotiator';
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { bodyBytes, byteLengthOf, type Answer, type Incoming } from './exchange.js';
+import { bodyBytes, byteLengthOf, isStream, type Answer, type Incoming } from './exchange.js';
 
 /**
  * What every response leaves with, whoever produced it (a REST route, Yoga, a document page):
@@ -63,7 +63,8 @@ export async function withBodyRules(request: Incoming, answer: Answer, rules: Bo
   const acceptEncoding = request.header('accept-encoding');
   const canCompress = compressible.test(type) && answer.headers['content-encoding'] === undefined && acceptEncoding !== null;
   const wantsEtag = isRead && answer.status === 200;
-  if (answer.body === null || (!wantsEtag && !canCompress)) return answer;
+  // A streamed answer goes out as it is produced: there is no whole body to hash or compress.
+  if (answer.body === null || isStream(answer.body) || (!wantsEtag && !canCompress)) return answer;
 
   // A JSON answer stays text unless it is compressed: node sends a text body in one write with the
   // headers, a byte body as a second chunk, and the bytes would be one more copy of the body.
