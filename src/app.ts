@@ -14,6 +14,7 @@ import { createPlatform, type GraphQLServerContext } from './http/platform.js';
 import { AppError } from './errors/catalogue.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { createLogger, type Logger } from './observability/logger.js';
+import { noWatchdog, type LoopWatchdog } from './observability/loop-watchdog.js';
 import { jobQueue } from './queue/enqueue.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { systemRoutes } from './rest/system.routes.js';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Separates rate-limit buckets of apps sharing one Redis (tests); one per process by default. */
   rateLimitKeyPrefix?: string;
+  /** The process's event-loop watchdog (server.ts starts one); none by default. */
+  watchdog?: LoopWatchdog;
 }
 
 // The Redis client loads only with REDIS_URL: a process without it does not carry it.
@@ -93,6 +96,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     lifecycle: { draining: false },
     queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }),
     adapter: createChannelAdapter(config, database.db),
+    watchdog: options.watchdog ?? noWatchdog,
   };
 
   const router = new Router(routes);

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { TokenCache } from './domain/auth/token-cache.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './observability/logger.js';
+import type { LoopWatchdog } from './observability/loop-watchdog.js';
 import type { JobQueue } from './queue/enqueue.js';
 import type { ChannelAdapter } from './channels/channel-adapter.js';
 
@@ -19,4 +20,6 @@ export interface AppDeps {
   queue: JobQueue;
   /** The channel adapter (CHANNEL_ADAPTER): the sandbox's outbox by default, or the Graph API. */
   adapter: ChannelAdapter;
+  /** The event-loop watchdog (the server's; none in process): requests in flight, stalls for /readyz. */
+  watchdog: LoopWatchdog;
 }

@@ -7,6 +7,7 @@ import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { AppError } from './errors/catalogue.js';
 import { createLogger, exitAfterLogs, type Logger } from './observability/logger.js';
+import { startLoopWatchdog } from './observability/loop-watchdog.js';
 import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
@@ -117,7 +118,8 @@ const refusal = JSON.stringify(
  * are then released for another process, while the HTTP side drains; the database closes after both.
  */
 async function serve(config: Config, logger: Logger, database: Database, onListening: (port: number) => void) {
-  const app = buildApp({ config, database, logger });
+  const watchdog = startLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL });
+  const app = buildApp({ config, database, logger, watchdog });
   await app.ready();
 
   let stopping = false;
@@ -179,6 +181,7 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
     NetServer.prototype.close.call(server, async () => {
       await workersStopped;
       await app.close();
+      await watchdog.stop();
       logger.info('stopped');
       exitAfterLogs(logger, 0);
     });

@@ -2,6 +2,7 @@ import { ConfigError, isPostgresUrl, loadConfig, type Config } from './config/co
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createLogger, exitAfterLogs } from './observability/logger.js';
+import { startLoopWatchdog } from './observability/loop-watchdog.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { engineDepsOf } from './engine/context.js';
@@ -39,6 +40,9 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const database = createDatabase(config.DATABASE_URL);
+  // A job that blocks the loop stalls every other job of this process: logged, and past
+  // EVENT_LOOP_ABORT_MS the process is killed for its supervisor to replace (its jobs are released).
+  startLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL });
 
   let runner: Promise<JobRunner | null> = Promise.resolve(null);
   let stopping = false;

@@ -110,6 +110,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     const isGraphql = request.path === o.graphqlPath;
     const incomingId = request.header('x-request-id');
     const state = new PlatformRequest(incomingId && requestIdPattern.test(incomingId) ? incomingId : randomUUID(), isGraphql ? o.graphqlPath : 'unmatched', deps, logger);
+    const done = deps.watchdog.track(state.requestId);
     let answer: Answer;
     try {
       answer = await dispatch(request, state, isGraphql);
@@ -124,7 +125,11 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
         answer = isGraphql ? graphqlErrorAnswer(appError) : errorAnswer(appError);
       }
     }
-    return finish(request, state, answer);
+    try {
+      return await finish(request, state, answer);
+    } finally {
+      done();
+    }
   }
 
   async function dispatch(request: Incoming, state: PlatformRequest, isGraphql: boolean): Promise<Answer> {

@@ -35,6 +35,12 @@ export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
     '/readyz': async () => {
       // A stopping server is not ready for new traffic, though it still answers what reaches it.
       if (deps.lifecycle.draining) return errorAnswer(new AppError('serviceUnavailable', { message: 'The server is shutting down' }));
+      // A loop that was just blocked for seconds may be blocked again by what blocked it.
+      const stall = deps.watchdog.stall();
+      if (stall) {
+        const message = `The event loop was blocked for ${stall.blockedMs} ms; ready again once it has run freely for ${deps.config.EVENT_LOOP_STALL_MS} ms`;
+        return errorAnswer(new AppError('serviceUnavailable', { message }));
+      }
       try {
         await sql`select 1`.execute(deps.database.db);
         return jsonAnswer(200, { status: 'ok', database: deps.database.engine });

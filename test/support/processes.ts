@@ -69,8 +69,10 @@ export interface RunningServer {
  * Starts `src/server.ts` and waits for its banner. PORT defaults to 0 (a free port), HOST to the
  * loopback interface, SHUTDOWN_DRAIN_MS to 0 (stop at once on SIGTERM; the drain has its own test). Rejects with the output when the process exits before listening.
  */
-export async function startServer(env: Record<string, string>, options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, 'src/server.ts')], {
+export async function startServer(env: Record<string, string>, options: { cwd?: string; timeoutMs?: number; preload?: string[] } = {}): Promise<RunningServer> {
+  // `preload`: modules of the repository loaded before the server (test hooks), after tsx's loader.
+  const preloads = (options.preload ?? []).flatMap((file) => ['--import', pathToFileURL(join(repoRoot, file)).href]);
+  const child = spawn(process.execPath, ['--import', tsxLoader, ...preloads, join(repoRoot, 'src/server.ts')], {
     cwd: options.cwd ?? repoRoot,
     env: childEnv({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
