@@ -110,6 +110,24 @@ const clearableText = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsAb
 const inboxIdSchema = digitId.meta({ description: "An inbox of the workspace: the contact joins it (a contactInboxes row)" });
 export const channelSchema = z.string().trim().min(1).max(50);
 
+/**
+ * The channels a new contact may name: this service's inboxes are on `photo`, `net` and `chat`.
+ * Automation tools send their own words for them (`instagram`, `facebook`, `messenger`), and
+ * `omnichannel` for "whatever the inbox is on": taken as the channel left out.
+ */
+const contactChannels = ['photo', 'net', 'chat'] as const;
+const channelAliases = { instagram: 'photo', facebook: 'net', messenger: 'chat', omnichannel: undefined } as const;
+const channelWords = [...contactChannels, ...(Object.keys(channelAliases) as (keyof typeof channelAliases)[])];
+export const contactChannelSchema = z
+  .enum(channelWords, {
+    error: () => `channel must be one of ${contactChannels.join(', ')}, or instagram (photo), facebook (net), messenger (chat), omnichannel (the inbox's own)`,
+  })
+  .transform((word) => (word in channelAliases ? channelAliases[word as keyof typeof channelAliases] : (word as (typeof contactChannels)[number])))
+  .meta({
+    description:
+      "The inbox's channel (its default; needs inboxId, and must be that inbox's channel): photo, net or chat. Aliases: instagram = photo, facebook = net, messenger = chat; omnichannel = whatever the inbox's channel is (as if left out).",
+  });
+
 export const createContactInput = z
   .strictObject({
     phoneNumber: optionalText(phoneNumberSchema),
@@ -117,7 +135,7 @@ export const createContactInput = z
     firstName: optionalText(nameSchema),
     lastName: optionalText(nameSchema),
     gender: genderSchema.optional(),
-    channel: channelSchema.optional().meta({ description: "The inbox's channel; needs inboxId, and must equal that inbox's channel (its default)" }),
+    channel: contactChannelSchema.optional(),
     inboxId: inboxIdSchema.optional(),
   })
   .refine((c) => c.email !== undefined || c.phoneNumber !== undefined, { message: 'Provide at least one of email or phoneNumber' })

@@ -18,7 +18,7 @@ import {
   upsertValue,
   type CustomFieldRow,
 } from './custom-field.repository.js';
-import type { CustomFieldOperation, CustomFieldValue, CustomValueInput } from './custom-field.schema.js';
+import type { CustomFieldOperation, CustomFieldValue, CustomValueInput, SetCustomFieldsInput } from './custom-field.schema.js';
 import { resolveCustomField, type IssuePath } from './custom-field.service.js';
 
 /**
@@ -169,6 +169,22 @@ export async function applyCustomFieldOperations(
     }
     return listOf(trx, workspaceId, contactId);
   });
+}
+
+/**
+ * Sets several values by field id in one transaction, all or nothing: the older form of the
+ * operations that automation tools still send (`{fields: [{customFieldId, value}]}`), as `set`
+ * operations. Each value is checked as setContactCustomField checks it; issues at
+ * `[...at, i, 'value']`. Answers the contact's whole list afterwards.
+ */
+export function setContactCustomFields(
+  db: Executor,
+  workspaceId: number,
+  identifier: string,
+  fields: SetCustomFieldsInput['fields'],
+  at: IssuePath,
+): Promise<CustomFieldValue[]> {
+  return applyCustomFieldOperations(db, workspaceId, identifier, fields.map((f) => ({ op: 'set', customFieldId: f.customFieldId, value: f.value })), at);
 }
 
 /**

@@ -159,6 +159,22 @@ export const customFieldOperationsInput = z
   })
   .meta({ id: 'CustomFieldOperationsInput', description: `1 to ${MAX_OPERATIONS} operations, applied in order, all or nothing.` });
 
+/** Values a contact's fields take at once by PUT .../custom-fields (the older form of the operations). */
+export const MAX_SET_FIELDS = 100;
+
+export const setCustomFieldsInput = z
+  .strictObject({
+    fields: z
+      .array(z.strictObject({ customFieldId: fieldIdInput, value: customValueSchema }))
+      .min(1, 'fields must hold at least one field')
+      .max(MAX_SET_FIELDS, `fields must hold at most ${MAX_SET_FIELDS} fields`),
+  })
+  .meta({
+    id: 'SetCustomFieldsInput',
+    description: `1 to ${MAX_SET_FIELDS} values by custom field id, each checked as PUT .../custom-fields/{idOrName} checks it, set all or none (null or "" clears).`,
+  });
+export type SetCustomFieldsInput = z.infer<typeof setCustomFieldsInput>;
+
 /** A contact's value of one field: the item of GET /v1/contacts/{identifier}/custom-fields (contact.schema.ts). */
 export { customFieldValueSchema };
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;

@@ -7,6 +7,7 @@ import {
   contactsByCustomFieldPage,
   getContactCustomField,
   setContactCustomField,
+  setContactCustomFields,
 } from '../../domain/custom-fields/contact-custom-field.service.js';
 import type { CustomFieldRow, CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
 import {
@@ -16,11 +17,13 @@ import {
   customValueSchema,
   findByCustomFieldQuery,
   idOrNameSchema,
+  setCustomFieldsInput,
   updateCustomFieldInput,
 } from '../../domain/custom-fields/custom-field.schema.js';
 import { createCustomField, deleteCustomField, getCustomField, listCustomFieldsPage } from '../../domain/custom-fields/custom-field.service.js';
 import { updateCustomField } from '../../domain/custom-fields/custom-field.service.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
+import { invalidRequestData } from '../../errors/validation.js';
 import { contactIdentifier, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
@@ -244,18 +247,41 @@ const operationFromGraphQL = (o: unknown) => {
 
 const operationsArg = z.preprocess((ops) => (Array.isArray(ops) ? ops.map(operationFromGraphQL) : ops), customFieldOperationsInput.shape.operations);
 
+const CustomFieldValueInputType = builder.inputType('ContactCustomFieldValueInput', {
+  description: 'A value of setContactCustomFields(fields:): the field by id, the value checked against its type.',
+  fields: (t) => ({
+    customFieldId: t.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }),
+    value: t.string({ description: 'The value as text ("3.5", "true", "2026-03-01"); null or "" clears it' }),
+  }),
+});
+
+const valuesArg = z.preprocess(
+  (fields) =>
+    Array.isArray(fields)
+      ? fields.map((f: unknown) => (f && typeof f === 'object' ? { ...f, customFieldId: fieldRef(String((f as { customFieldId: unknown }).customFieldId)), value: (f as { value?: unknown }).value ?? null } : f))
+      : fields,
+  setCustomFieldsInput.shape.fields,
+);
+
 builder.mutationField('setContactCustomFields', (t) =>
   t.field({
     type: [ContactCustomFieldValueType],
     description:
-      'Like PATCH /v1/contacts/{identifier}/custom-fields: 1 to 20 operations (set, clear, increment), applied in order, all or nothing. Answers every field with the contact\'s value afterwards.',
+      'Like PATCH /v1/contacts/{identifier}/custom-fields with `operations`: 1 to 20 operations (set, clear, increment), applied in order; like PUT with `fields`: 1 to 100 values by field id. Exactly one of the two, all or nothing. Answers every field with the contact\'s value afterwards.',
     access: { action: 'write', scope: 'contacts' },
     args: {
       identifier: t.arg.string({ required: true, validate: identifierArg }),
-      operations: t.arg({ type: [CustomFieldOperationInputType], required: true }).validate(operationsArg),
+      operations: t.arg({ type: [CustomFieldOperationInputType] }).validate(operationsArg.optional()),
+      fields: t.arg({ type: [CustomFieldValueInputType], description: 'Values by field id, as PUT /v1/contacts/{identifier}/custom-fields sends them' }).validate(valuesArg.optional()),
     },
-    resolve: (_r, { identifier, operations }, { db, who }) =>
-      applyCustomFieldOperations(db, who.workspaceId, contactIdentifier(identifier), operations, ['operations']),
+    resolve: (_r, { identifier, operations, fields }, { db, who }) => {
+      if ((operations == null) === (fields == null)) {
+        throw invalidRequestData([{ message: 'Send exactly one of operations or fields', path: [operations == null ? 'operations' : 'fields'] }]);
+      }
+      return fields != null
+        ? setContactCustomFields(db, who.workspaceId, contactIdentifier(identifier), fields, ['fields'])
+        : applyCustomFieldOperations(db, who.workspaceId, contactIdentifier(identifier), operations!, ['operations']);
+    },
   }),
 );
 

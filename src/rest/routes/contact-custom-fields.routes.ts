@@ -9,6 +9,7 @@ import {
   getContactCustomField,
   listContactCustomFields,
   setContactCustomField,
+  setContactCustomFields,
 } from '../../domain/custom-fields/contact-custom-field.service.js';
 import {
   contactCustomFieldIdParams,
@@ -17,6 +18,7 @@ import {
   customFieldValueListSchema,
   customFieldValueSchema,
   findByCustomFieldQuery,
+  setCustomFieldsInput,
   setCustomFieldValueInput,
 } from '../../domain/custom-fields/custom-field.schema.js';
 import { successSchema } from '../../domain/shared/schemas.js';
@@ -133,6 +135,27 @@ export const contactCustomFieldRoutes = [
     handler: async ({ db, who, params, body }) => ({
       data: await applyCustomFieldOperations(db, who.workspaceId, params.identifier, body.operations, ['body', 'operations']),
     }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/v1/contacts/{identifier}/custom-fields',
+    operationId: 'contacts.setCustomFields',
+    summary: 'Set several custom-field values by field id, all or nothing (the older form of PATCH)',
+    tag,
+    access: write,
+    params: identifierParams,
+    body: setCustomFieldsInput,
+    response: { status: 200, description: 'Every value was set', schema: successSchema },
+    errors: writeErrors,
+    examples: {
+      params: { identifier: 'id:41' },
+      body: { fields: [{ customFieldId: '1', value: 'Northwind Traders' }, { customFieldId: '2', value: 3 }] },
+      response: { success: true },
+    },
+    handler: async ({ db, who, params, body }) => {
+      await setContactCustomFields(db, who.workspaceId, params.identifier, body.fields, ['body', 'fields']);
+      return { success: true as const };
+    },
   }),
   defineRoute({
     method: 'DELETE',

@@ -21,6 +21,11 @@ export const customFieldCalls: CallTable = {
     path: `/v1/contacts/${s.contact}/custom-fields`,
     body: { operations: [{ op: 'increment', name: 'Score', value: 1 }, { op: 'set', customFieldId: String(s.customFields.plan), value: 'gold' }] },
   }),
+  'contacts.setCustomFields': (s) => ({
+    method: 'PUT',
+    path: `/v1/contacts/${s.contact}/custom-fields`,
+    body: { fields: [{ customFieldId: String(s.customFields.plan), value: 'gold' }, { customFieldId: s.customFields.score, value: 4 }] },
+  }),
   'contacts.clearCustomFields': (s) => ({ method: 'DELETE', path: `/v1/contacts/${s.contact}/custom-fields` }),
   'contacts.findByCustomField': (s) => ({ method: 'GET', path: `/v1/contacts/find-by-custom-field?customFieldId=${s.customFields.plan}&value=gold&page=1&perPage=10` }),
 };
