@@ -60,7 +60,7 @@ describe(`list order indexes on ${testEngine}`, () => {
     );
     await insert('lead_ad_automations', rows(3000, (w, n) => ({ workspace_id: w, name: `Lead ad ${n}`, form_ids: '[]', is_active: 1, reply: json({}), ...stamps(n) })));
     await insert('tags', rows(3000, (w, n) => ({ workspace_id: w, name: `Tag ${(n * 37) % 3000}`, deleted_at: n % 7 ? null : at(n), ...stamps(n) })));
-    await insert('dynamic_images', rows(3000, (w, n) => ({ workspace_id: w, name: `Image ${n}`, custom_field_id: null, background_url: '', image_url: '', data: '{}', enabled: 1, ...stamps(n) })));
+    await insert('dynamic_images', rows(3000, (w, n) => ({ workspace_id: w, name: `Image ${n}`, custom_field_id: null, background_url: '', image_url: '', data: '{"width":100,"height":100,"elements":[]}', enabled: 1, ...stamps(n) })));
     await insert('inboxes', [1, 2, 3].map((w) => ({ workspace_id: w, name: `Inbox ${w}`, channel: 'photo', source_id: null, status: 'active', ...stamps(w) })));
     await insert(
       'channel_posts',

@@ -281,7 +281,7 @@ describe(`migrations on ${testEngine}`, () => {
       .execute();
     await database.db
       .insertInto('dynamic_images')
-      .values({ workspace_id: workspaceId, name: 'Birthday card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: '{}', created_at: at, updated_at: at })
+      .values({ workspace_id: workspaceId, name: 'Birthday card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: '{"width":100,"height":100,"elements":[]}', created_at: at, updated_at: at })
       .execute();
     // Names that differ only in case were allowed before 0007, which makes them unique.
     const tag = (name: string, deletedAt: string | null = null) => ({ workspace_id: workspaceId, name, folder_id: null, deleted_at: deletedAt, created_at: at, updated_at: at });

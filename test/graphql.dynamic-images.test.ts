@@ -39,7 +39,8 @@ describe('GraphQL dynamic images', () => {
     height: 400,
     elements: [
       { id: 'photo', x: 10, y: 10, width: 200, height: 200, type: 'image', priority: false, customFieldId: String(fieldId), imageType: 'customField', url: '', imageStyle: 'circle' },
-      { id: 'caption', x: 10, y: 300, width: 500, height: 60, type: 'text', priority: false, customFieldId: '', text: 'Hi there', fontSize: 32, color: '#FF0000', align: 'right' },
+      // Every element carries every field the contract names, null where it does not apply.
+      { id: 'caption', x: 10, y: 300, width: 500, height: 60, type: 'text', priority: false, customFieldId: '', imageType: null, url: null, imageStyle: null, text: 'Hi there', fontSize: 32, color: '#FF0000', align: 'right' },
     ],
   });
 

@@ -25,6 +25,7 @@ describe('dynamic image layouts', () => {
   const text = (extra: Record<string, unknown> = {}) => ({
     id: 'txt', x: 0, y: 0, width: 100, height: 20, type: 'text', text: 'Hello', fontSize: 16, color: '#000000', align: 'left', ...extra,
   });
+  const noPicture = { imageType: null, url: null, imageStyle: null };
   const body = (elements: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'Layout', data: { width: 1000, height: 500, elements }, ...extra });
   const create = (b: unknown) => api.request('POST', '/v1/dynamic-images', { token: ws.developerToken, body: b });
   const replace = (b: Record<string, unknown>) =>
@@ -73,9 +74,10 @@ describe('dynamic image layouts', () => {
         { ...picture({ id: 'a' }), priority: false, customFieldId: '', imageStyle: 'square' },
         { ...picture({ id: 'b', imageType: 'customField', url: '' }), priority: false, customFieldId: String(field), imageStyle: 'circle' },
         { ...picture({ id: 'c', imageType: 'avatar', url: '' }), priority: true, customFieldId: '', imageStyle: 'rounded' },
-        { ...text({ id: 'd' }), priority: false, customFieldId: '' },
-        { ...text({ id: 'e', text: '', color: '#ABCDEF', align: 'center' }), priority: false, customFieldId: String(field) },
-        { ...text({ id: 'f', align: 'right', fontSize: 512 }), priority: false, customFieldId: '' },
+        // Every element answers every field the contract names: a text element's picture fields are null.
+        { ...text({ id: 'd' }), priority: false, customFieldId: '', ...noPicture },
+        { ...text({ id: 'e', text: '', color: '#ABCDEF', align: 'center' }), priority: false, customFieldId: String(field), ...noPicture },
+        { ...text({ id: 'f', align: 'right', fontSize: 512 }), priority: false, customFieldId: '', ...noPicture },
       ],
     });
   });

@@ -72,7 +72,7 @@ describe('keyword search cost does not depend on other workspaces', () => {
         background_url: '',
         image_url: '',
         enabled: 1,
-        data: '{}',
+        data: '{"width":100,"height":100,"elements":[]}',
         created_at: at(start + i),
         updated_at: at(start + i),
       }));

@@ -6,7 +6,7 @@ import { countRows } from '../../db/count.js';
 import { containsInsensitive, postgresTrigramCandidates, usesTrigramIndex } from '../../db/search.js';
 import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
-import type { DynamicImage } from './dynamic-image.schema.js';
+import { withContractFields, type DynamicImage, type StoredDynamicImageData } from './dynamic-image.schema.js';
 
 const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
   id: idString(r.id),
@@ -17,8 +17,13 @@ const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   enabled: toBool(r.enabled),
-  data: parseJson(r.data),
+  data: storedData(parseJson(r.data)),
 });
+
+/** Stored layouts hold what the input schema checked; answers carry every contract field of each element. */
+function storedData(data: StoredDynamicImageData): DynamicImage['data'] {
+  return { ...data, elements: data.elements.map(withContractFields) };
+}
 
 /**
  * The name filter's cost must depend only on the workspace's own images. PostgreSQL: a name of 3+
@@ -72,7 +77,7 @@ export interface DynamicImageWrite {
   customFieldId: number | null;
   backgroundUrl: string;
   enabled: boolean;
-  data: DynamicImage['data'];
+  data: StoredDynamicImageData;
 }
 
 const writeColumns = (w: DynamicImageWrite) => ({

@@ -61,10 +61,16 @@ export const dynamicImageImageElementSchema = z
   })
   .meta({ id: 'DynamicImageImageElement', description: 'A picture drawn in the box (x, y, width, height).' });
 
+/** The contract names every element's fields alike: a text element has no picture, so these are null. */
+const notAPicture = 'null: a text element has no picture';
+
 export const dynamicImageTextElementSchema = z
   .object({
     ...storedElementBase,
     type: z.literal('text').meta({ description: typeDescription }),
+    imageType: z.null().meta({ description: notAPicture }),
+    url: z.null().meta({ description: notAPicture }),
+    imageStyle: z.null().meta({ description: notAPicture }),
     text: z.string().meta({ description: 'The literal text; with a customFieldId, the fallback for contacts without a value' }),
     customFieldId: z.string().meta({ description: `${elementFieldDescription}: the contact's value of it is the text` }),
     fontSize: z.number().meta({ description: 'Font size in pixels of the canvas' }),
@@ -77,6 +83,13 @@ export const dynamicImageElementSchema = z
   .discriminatedUnion('type', [dynamicImageImageElementSchema, dynamicImageTextElementSchema])
   .meta({ id: 'DynamicImageElement', description: 'A layout element, by `type`: `image` or `text`.' });
 export type DynamicImageElement = z.infer<typeof dynamicImageElementSchema>;
+
+/** A layout as stored: what its input schema checked and filled in. */
+export type StoredDynamicImageData = z.output<typeof dynamicImageDataInput>;
+
+/** A stored element with every field the contract names. */
+export const withContractFields = (element: StoredDynamicImageData['elements'][number]): DynamicImageElement =>
+  element.type === 'text' ? { ...element, imageType: null, url: null, imageStyle: null } : element;
 
 export const dynamicImageDataSchema = z
   .object({ width: z.number(), height: z.number(), elements: z.array(dynamicImageElementSchema) })
@@ -158,6 +171,7 @@ export const imageElementInput = z
   })
   .meta({ id: 'DynamicImageImageElementInput', description: 'A picture in the box. `url` images need url; `customField` images need customFieldId.' });
 
+
 export const textElementInput = z
   .strictObject({
     ...elementBase,
@@ -177,11 +191,29 @@ export const textElementInput = z
   .superRefine((e, ctx) => {
     if (e.text === '' && e.customFieldId === '') ctx.addIssue({ code: 'custom', message: 'A text element needs a text or a customFieldId', path: ['text'] });
   })
-  .meta({ id: 'DynamicImageTextElementInput', description: 'Text in the box: the literal text, or the contact\'s value of a custom field (the text as fallback).' });
+  .meta({
+    id: 'DynamicImageTextElementInput',
+    description:
+      "Text in the box: the literal text, or the contact's value of a custom field (the text as fallback). imageType, url and imageStyle, which a text element answers as null, may be sent back as null; any other value of them is an unknown key.",
+  });
 
-export const elementInput = z
-  .discriminatedUnion('type', [imageElementInput, textElementInput], { error: unlessMissing(`type must be one of ${ELEMENT_TYPES.join(', ')}`) })
-  .meta({ id: 'DynamicImageElementInput' });
+/**
+ * A text element answers the picture's fields as null (withContractFields); sent back as read, those
+ * nulls are taken as left out. Any other value of them stays an unknown key of a text element.
+ */
+function withoutNullPictureFields(element: unknown): unknown {
+  if (!element || typeof element !== 'object' || (element as { type?: unknown }).type !== 'text') return element;
+  const e = { ...(element as Record<string, unknown>) };
+  for (const key of ['imageType', 'url', 'imageStyle']) if (e[key] === null) delete e[key];
+  return e;
+}
+
+export const elementInput = z.preprocess(
+  withoutNullPictureFields,
+  z
+    .discriminatedUnion('type', [imageElementInput, textElementInput], { error: unlessMissing(`type must be one of ${ELEMENT_TYPES.join(', ')}`) })
+    .meta({ id: 'DynamicImageElementInput' }),
+);
 
 const canvasSide = (name: string) =>
   z

@@ -43,6 +43,10 @@ const DynamicImageElementInterface = builder.interfaceRef<DynamicImageElement>('
     type: t.exposeString('type', { description: '`image` or `text`' }),
     priority: t.exposeBoolean('priority', { description: "The contract's priority flag, stored as given" }),
     customFieldId: t.exposeString('customFieldId', { description: 'Digit-string id of a custom field, or "" for none' }),
+    // Every element carries every field the contract names; a text element's are null.
+    imageType: t.exposeString('imageType', { nullable: true, description: 'An image element\'s source (see DynamicImageImageElement); null for text' }),
+    url: t.exposeString('url', { nullable: true, description: 'An image element\'s picture URL, or ""; null for text' }),
+    imageStyle: t.exposeString('imageStyle', { nullable: true, description: 'An image element\'s cut; null for text' }),
   }),
 });
 

@@ -70,7 +70,7 @@ const birthdayCard = {
     height: 1080,
     elements: [
       { ...avatar, priority: false, customFieldId: '' },
-      { ...firstName, priority: false },
+      { ...firstName, priority: false, imageType: null, url: null, imageStyle: null },
     ],
   },
 };

@@ -592,8 +592,8 @@ export type MarkConversationUnreadMutationVariables = Exact<{
 export type MarkConversationUnreadMutation = { markConversationUnread: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
 
 export type DynamicImageFieldsFragment = { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-      | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-      | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+      | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+      | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
     > } };
 
 export type DynamicImagesQueryVariables = Exact<{
@@ -604,8 +604,8 @@ export type DynamicImagesQueryVariables = Exact<{
 
 
 export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-          | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-          | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+          | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+          | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
         > } }> } };
 
 export type DynamicImageQueryVariables = Exact<{
@@ -614,8 +614,8 @@ export type DynamicImageQueryVariables = Exact<{
 
 
 export type DynamicImageQuery = { dynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type DynamicImagesWithCustomFieldQueryVariables = Exact<{
@@ -631,8 +631,8 @@ export type CreateDynamicImageMutationVariables = Exact<{
 
 
 export type CreateDynamicImageMutation = { createDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type UpdateDynamicImageMutationVariables = Exact<{
@@ -642,8 +642,8 @@ export type UpdateDynamicImageMutationVariables = Exact<{
 
 
 export type UpdateDynamicImageMutation = { updateDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type SetDynamicImageEnabledMutationVariables = Exact<{
@@ -653,8 +653,8 @@ export type SetDynamicImageEnabledMutationVariables = Exact<{
 
 
 export type SetDynamicImageEnabledMutation = { setDynamicImageEnabled: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
-        | { imageType: string, url: string, imageStyle: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string }
+        | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
+        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type DeleteDynamicImageMutationVariables = Exact<{
@@ -983,11 +983,9 @@ export const DynamicImageFieldsFragmentDoc = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
@@ -2233,11 +2231,9 @@ export const DynamicImagesDocument = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
@@ -2274,11 +2270,9 @@ export const DynamicImageDocument = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
@@ -2329,11 +2323,9 @@ export const CreateDynamicImageDocument = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
@@ -2370,11 +2362,9 @@ export const UpdateDynamicImageDocument = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
@@ -2411,11 +2401,9 @@ export const SetDynamicImageEnabledDocument = new TypedDocumentString(`
       type
       priority
       customFieldId
-      ... on DynamicImageImageElement {
-        imageType
-        url
-        imageStyle
-      }
+      imageType
+      url
+      imageStyle
       ... on DynamicImageTextElement {
         text
         fontSize
