@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { createPhotoCommentAutomation } from '../src/domain/automations/comment-automation.service.js';
+import { createPhotoCommentAutomation } from '../src/domain/comment-automations/comment-automation.service.js';
 import { hubSignature } from '../src/domain/events/webhook-signature.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
 import { cpuMs, startProcess, stopProcess } from './lib.js';

@@ -1,18 +1,18 @@
 import { createYoga, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig, type Config } from './config/config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { TokenCache } from './domain/auth/token-cache.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps } from './http/app-deps.js';
 import { createGraphQLContext, type GraphQLContext } from './graphql/context.js';
 import { graphqlPlugins, maskError } from './graphql/yoga-options.js';
 import { schema } from './graphql/schema.js';
 import { graphiqlOptions, graphiqlPage } from './http/graphiql.plugin.js';
 import { fromFetch, fromNode, toResponse, writeNode } from './http/exchange.js';
-import { createPlatform, type GraphQLServerContext } from './http/platform.js';
+import { createPlatform, type GraphQLServerContext } from './platform.js';
 import { AppError } from './errors/catalogue.js';
 import { createRateLimiters } from './http/rate-limit.js';
+import { connectRedis } from './http/redis-client.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { noWatchdog, type LoopWatchdog } from './observability/loop-watchdog.js';
 import { jobQueue } from './queue/enqueue.js';
@@ -20,7 +20,7 @@ import { createChannelAdapter } from './channels/registry.js';
 import { systemRoutes } from './rest/system.routes.js';
 import { webhookRoutes } from './rest/webhooks.routes.js';
 import { Router } from './rest/router.js';
-import { routes } from './rest/routes.js';
+import { routes } from './rest/routes/index.js';
 
 export interface App {
   deps: AppDeps;
@@ -46,53 +46,19 @@ export interface BuildAppOptions {
   watchdog?: LoopWatchdog;
 }
 
-// The Redis client loads only with REDIS_URL: a process without it does not carry it.
-const requireModule = createRequire(import.meta.url);
-const loadRedis = () => (requireModule('ioredis') as typeof import('ioredis')).Redis;
-
 /** Builds the whole service without listening: the platform's front controller, with Yoga for /graphql. */
 export function buildApp(options: BuildAppOptions = {}): App {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database = options.database ?? createDatabase(config.DATABASE_URL);
-  // Rate limiting must never make a request wait for Redis: while it is unreachable, commands fail
-  // at once (no offline queue) or after a short timeout, and the in-memory insurance limiter counts.
-  const redis = config.REDIS_URL
-    ? new (loadRedis())(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 })
-    : null;
-  // One warning per outage, not one per reconnection attempt.
-  let redisDown = false;
-  redis?.on('error', (err) => {
-    if (redisDown) return;
-    redisDown = true;
-    logger.warn({ err }, 'redis unreachable; rate limits fall back to this process until it is back');
-  });
-  const onRedisTrip = (err: unknown) =>
-    logger.warn({ err }, `redis command failed; rate limits count in this process for ${config.REDIS_RETRY_AFTER_MS} ms before asking redis again`);
-  redis?.on('ready', () => {
-    if (redisDown) logger.info('redis reachable again; rate limits are shared');
-    redisDown = false;
-  });
-  // Settles once Redis is connected or has failed to connect (at most 2 s): a process that takes
-  // traffic before that would count on its own while the others share a budget.
-  const redisSettled = redis
-    ? new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 2000);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        redis.once('ready', done);
-        redis.once('error', done);
-      })
-    : Promise.resolve();
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, config.REDIS_RETRY_AFTER_MS, logger) : null;
 
   const deps: AppDeps = {
     config,
     database,
     logger,
     tokenCache: new TokenCache(config.TOKEN_CACHE_SECONDS * 1000),
-    limiters: createRateLimiters(config, redis, options.rateLimitKeyPrefix ?? 'rl', onRedisTrip),
+    limiters: createRateLimiters(config, redis?.redis ?? null, options.rateLimitKeyPrefix ?? 'rl', redis?.onTrip),
     lifecycle: { draining: false },
     queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }),
     adapter: createChannelAdapter(config, database.db),
@@ -102,7 +68,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
   const router = new Router(routes);
   // GraphiQL from the package, rendered (and its script hashed for the page's policy) once, here.
   const graphiql = config.GRAPHIQL ? graphiqlPage(graphiqlOptions(config)) : null;
-  // Yoga executes GraphQL only: the platform (http/platform.ts) answers everything else and does
+  // Yoga executes GraphQL only: the platform (platform.ts) answers everything else and does
   // the platform's work (CORS, limits, authentication, headers, logs) for /graphql too.
   const yoga = createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
@@ -135,13 +101,13 @@ export function buildApp(options: BuildAppOptions = {}): App {
         },
       );
     },
-    ready: () => redisSettled,
+    ready: () => redis?.settled ?? Promise.resolve(),
     beginDrain: () => {
       deps.lifecycle.draining = true;
     },
     close: async () => {
       await database.destroy();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await redis?.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, curlExample } from '../src/rest/openapi.js';
-import { routes } from '../src/rest/routes.js';
+import { buildOpenApiDocument, curlExample } from '../src/rest/reference/openapi.js';
+import { routes } from '../src/rest/routes/index.js';
 
 /**
  * Every operation carries examples (the route table's `examples`): a value for each path and query

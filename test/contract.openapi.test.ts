@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentedErrorStatuses } from '../src/rest/openapi.js';
+import { documentedErrorStatuses } from '../src/rest/reference/openapi.js';
 import type { Route } from '../src/rest/route.js';
-import { routes } from '../src/rest/routes.js';
+import { routes } from '../src/rest/routes/index.js';
 import { ContractChecker } from './support/contract.js';
 import { unlimited } from './support/endpoints.js';
 import { seedContractWorkspace as seed, successCall, type Call, type Seeded } from './support/contract-calls/index.js';

@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/types.js';
-import { listCommentAutomations, listCommentAutomationsPage } from '../src/domain/automations/comment-automation.repository.js';
+import { listCommentAutomations, listCommentAutomationsPage } from '../src/domain/comment-automations/comment-automation.repository.js';
 import { listChannelPosts } from '../src/domain/channel-posts/channel-post.repository.js';
 import { conversationWindow } from '../src/domain/conversations/conversation.repository.js';
 import { countDynamicImages, listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { createPhotoCommentAutomation } from '../src/domain/automations/comment-automation.service.js';
+import { createPhotoCommentAutomation } from '../src/domain/comment-automations/comment-automation.service.js';
 import { hubSignature } from '../src/domain/events/webhook-signature.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../src/rest/routes.js';
+import { routes } from '../src/rest/routes/index.js';
 import { seedContractWorkspace, successCall, type Seeded } from './support/contract-calls/index.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
-import { curlExample } from '../src/rest/openapi.js';
-import { routes } from '../src/rest/routes.js';
+import { curlExample } from '../src/rest/reference/openapi.js';
+import { routes } from '../src/rest/routes/index.js';
 import { unlimited } from './support/endpoints.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 

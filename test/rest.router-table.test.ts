@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Router } from '../src/rest/router.js';
-import { routes } from '../src/rest/routes.js';
+import { routes } from '../src/rest/routes/index.js';
 import type { Route } from '../src/rest/route.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.js';
-import type { Channel } from '../domain/automations/comment-automation.schema.js';
+import type { Channel } from '../domain/comment-automations/comment-automation.schema.js';
 import type { PostKind } from '../domain/channel-posts/channel-post.schema.js';
 import type { AutomationKind, OutgoingContent } from '../domain/outbox/outbox.schema.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../db/database.js';
-import type { replySchema } from '../domain/automations/comment-automation.schema.js';
+import type { replySchema } from '../domain/comment-automations/comment-automation.schema.js';
 import type { OutgoingContent } from '../domain/outbox/outbox.schema.js';
 import type { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.js';
 import type { Principal } from '../domain/auth/principal.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { AppError } from '../errors/catalogue.js';
 import type { RequestState } from '../http/request-state.js';
 import { createLoaders, type Loaders } from './loaders.js';

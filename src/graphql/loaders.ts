@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../db/database.js';
-import { commentAutomationsByIds, type StoredCommentAutomation } from '../domain/automations/comment-automation.repository.js';
-import { automationsForPosts, type PostRef } from '../domain/automations/comment-automation.service.js';
+import { commentAutomationsByIds, type StoredCommentAutomation } from '../domain/comment-automations/comment-automation.repository.js';
+import { automationsForPosts, type PostRef } from '../domain/comment-automations/comment-automation.service.js';
 import { findContactsByIds } from '../domain/contacts/contact.repository.js';
 import { notesByIds, notesForContacts } from '../domain/contacts/contact-note.repository.js';
 import { conversationListingsForContacts, conversationsByIds, conversationsForContacts } from '../domain/conversations/conversation.repository.js';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Executor } from '../db/database.js';
 import type { AccessRule } from '../domain/auth/access.js';
 import type { Principal } from '../domain/auth/principal.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../http/app-deps.js';
 import type { Logger } from '../observability/logger.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -6,7 +6,7 @@ import { assertAccess } from '../domain/auth/access.js';
 import { bodyLimits, readJsonBody } from '../http/body.js';
 import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
 import type { RequestState } from '../http/request-state.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../http/app-deps.js';
 import type { Executor } from '../db/database.js';
 import type { Principal } from '../domain/auth/principal.js';
 import type { Logger } from '../observability/logger.js';

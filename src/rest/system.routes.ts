@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { AppError } from '../errors/catalogue.js';
 import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
 import { errorAnswer } from '../http/responses.js';
 import { registry } from '../observability/metrics.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { docsPage } from './docs-page.js';
+import { buildOpenApiDocument } from './reference/openapi.js';
+import { docsPage } from './reference/docs-page.js';
 import { htmlAnswer, htmlPage, type HtmlPage } from '../http/html-pages.js';
-import { indexDocument, indexPage, interactiveReferencePage, pagePaths, scalarBundleAnswer } from './reference-pages.js';
+import { indexDocument, indexPage, interactiveReferencePage, pagePaths, scalarBundleAnswer } from './reference/reference-pages.js';
 import type { Router } from './router.js';
 
 /** Unauthenticated routes (probes and documents), by path. */

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../deps.js';
-import type { Channel } from '../domain/automations/comment-automation.schema.js';
+import type { AppDeps } from '../http/app-deps.js';
+import type { Channel } from '../domain/comment-automations/comment-automation.schema.js';
 import { webhookBodySchema } from '../domain/events/channel-event.schema.js';
 import { ingestWebhook } from '../domain/events/channel-event.service.js';
 import { sameToken, verifyHubSignature } from '../domain/events/webhook-signature.js';

@@ -1,4 +1,4 @@
-import { bumpCommentAutomationsVersion } from '../../src/domain/automations/comment-automation.repository.js';
+import { bumpCommentAutomationsVersion } from '../../src/domain/comment-automations/comment-automation.repository.js';
 import type { Executor } from '../../src/db/database.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import type { TokenKind } from './token.js';
 
-export interface ApiTokenRow {
+export interface ApiTokenRecord {
   id: number;
   workspaceId: number;
   kind: TokenKind;
@@ -16,7 +16,7 @@ export interface ApiTokenRow {
 }
 
 /** A live token with the plan fields of its workspace: one lookup serves authentication and gates. */
-export interface TokenWithPlan extends ApiTokenRow {
+export interface TokenWithPlan extends ApiTokenRecord {
   trialEndsAt: string | null;
   macLimit: number | null;
 }
@@ -39,7 +39,7 @@ type Row = {
   permission: 'full' | 'read_only'; scopes: string | null; created_at: string; revoked_at: string | null;
 };
 
-const toToken = (r: Row): ApiTokenRow => ({
+const toToken = (r: Row): ApiTokenRecord => ({
   id: r.id,
   workspaceId: r.workspace_id,
   kind: r.kind,
@@ -56,7 +56,7 @@ export async function insertToken(
   db: Executor,
   workspaceId: number,
   t: { kind: TokenKind; userId: number | null; name: string; tokenHash: string; tokenPrefix: string; permission: 'full' | 'read_only'; scopes: string[] | null },
-): Promise<ApiTokenRow> {
+): Promise<ApiTokenRecord> {
   const row = await db
     .insertInto('api_tokens')
     .values({
@@ -89,7 +89,7 @@ export async function findLiveTokenByHash(db: Executor, tokenHash: string): Prom
   return { ...toToken(row), trialEndsAt: row.trial_ends_at, macLimit: row.mac_limit };
 }
 
-export async function listTokens(db: Executor, workspaceId: number): Promise<ApiTokenRow[]> {
+export async function listTokens(db: Executor, workspaceId: number): Promise<ApiTokenRecord[]> {
   const rows = await db.selectFrom('api_tokens').select(columns).where('workspace_id', '=', workspaceId).orderBy('id').execute();
   return rows.map(toToken);
 }
@@ -107,7 +107,7 @@ export async function revokeToken(db: Executor, tokenId: number): Promise<{ toke
 }
 
 /** One token of the workspace by id, revoked or not (GET /v1/token reads the presented one). */
-export async function findTokenById(db: Executor, workspaceId: number, id: number): Promise<ApiTokenRow | null> {
+export async function findTokenById(db: Executor, workspaceId: number, id: number): Promise<ApiTokenRecord | null> {
   const row = await db.selectFrom('api_tokens').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return row ? toToken(row) : null;
 }

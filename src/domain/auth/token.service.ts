@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { AppError, notFound } from '../../errors/catalogue.js';
 import { parseOrThrow } from '../../errors/validation.js';
-import { findTokenById, insertToken, listTokens, revokeToken, type ApiTokenRow } from './api-token.repository.js';
+import { findTokenById, insertToken, listTokens, revokeToken, type ApiTokenRecord } from './api-token.repository.js';
 import type { Principal } from './principal.js';
 import type { PresentedToken } from './token.schema.js';
 import { findActingUserId } from '../users/user.repository.js';
@@ -22,7 +22,7 @@ export const issueTokenInput = z.strictObject({
 export interface IssuedToken {
   /** The plain token: shown once, never stored. */
   token: string;
-  record: ApiTokenRow;
+  record: ApiTokenRecord;
 }
 
 export async function issueToken(db: Executor, workspaceId: number, input: z.input<typeof issueTokenInput>): Promise<IssuedToken> {

@@ -3,7 +3,7 @@ import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { ChannelPostsTable } from '../../db/types.js';
 import { idNumber, idString } from '../../db/values.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import type { ChannelPost, ChannelPostsFilter } from './channel-post.schema.js';
 
 const columns = ['id', 'external_id', 'caption', 'media_type', 'kind', 'permalink', 'thumbnail_url', 'posted_at', 'inbox_id'] as const;

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { unknownReferences } from '../../errors/catalogue.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { countChannelPosts, knownPostIds, listChannelPosts } from './channel-post.repository.js';
 import type { ChannelPost, ChannelPostsFilter } from './channel-post.schema.js';

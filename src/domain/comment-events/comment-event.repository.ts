@@ -4,7 +4,7 @@ import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { CommentEventsTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import type { CommentAction, CommentEventOutcome, CommentEventRecord } from './comment-event.schema.js';
 
 const toRecord = (r: Selectable<CommentEventsTable>): CommentEventRecord => ({

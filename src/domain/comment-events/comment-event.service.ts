@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { idNumber } from '../../db/values.js';
-import { getCommentAutomation } from '../automations/comment-automation.service.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import { getCommentAutomation } from '../comment-automations/comment-automation.service.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { countCommentEvents, listCommentEvents } from './comment-event.repository.js';
 import type { CommentEventRecord } from './comment-event.schema.js';

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
-import { customFieldsByIds, listCustomFields, type CustomFieldRow } from '../custom-fields/custom-field.repository.js';
+import { customFieldsByIds, listCustomFields, type CustomFieldRecord } from '../custom-fields/custom-field.repository.js';
 import { canonicalValue } from '../custom-fields/custom-field-value.js';
 import {
   MAX_CONDITIONS,
@@ -131,7 +131,7 @@ const instantValue = (value: unknown): string | null => {
  * Checks an operand against the kind's rules and returns it in the form the SQL compares, or an
  * issue message. Custom-field values go through the custom fields' own value rules.
  */
-function operand(kind: FilterValueKind, op: string, value: unknown, options: readonly string[] | null, field: CustomFieldRow | null): { value?: unknown } | string {
+function operand(kind: FilterValueKind, op: string, value: unknown, options: readonly string[] | null, field: CustomFieldRecord | null): { value?: unknown } | string {
   if (valueless.has(op)) return value === undefined ? {} : `${op} takes no value`;
   if (value === undefined) return `${op} needs a value`;
   const single = (v: unknown): { ok: unknown } | string => {
@@ -179,7 +179,7 @@ function operand(kind: FilterValueKind, op: string, value: unknown, options: rea
  * stored in (the custom fields' own rule, so `equals 3.0` finds the stored "3"); for a substring
  * test, plain text.
  */
-function customFieldOperand(field: CustomFieldRow, op: string, v: unknown): { ok: unknown } | string {
+function customFieldOperand(field: CustomFieldRecord, op: string, v: unknown): { ok: unknown } | string {
   if (substringOperators.has(op)) return typeof v === 'string' && v.length >= 1 && v.length <= 255 ? { ok: v } : 'value must be a string of 1 to 255 characters';
   const canonical = canonicalValue(field.type, field.options, v);
   return canonical.ok ? { ok: canonical.value } : `value ${canonical.message}`;

@@ -4,7 +4,7 @@ import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import { inIds, prepared } from '../../db/prepared.js';
 
-export interface ContactNoteRow {
+export interface ContactNoteRecord {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -13,7 +13,7 @@ export interface ContactNoteRow {
   createdById: string | null;
 }
 
-const toNote = (r: { id: number; created_at: string; updated_at: string; text: string; contact_id: number; created_by_id: number | null }): ContactNoteRow => ({
+const toNote = (r: { id: number; created_at: string; updated_at: string; text: string; contact_id: number; created_by_id: number | null }): ContactNoteRecord => ({
   id: idString(r.id),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -23,7 +23,7 @@ const toNote = (r: { id: number; created_at: string; updated_at: string; text: s
 });
 
 /** Notes of many contacts in one statement, oldest first. */
-export async function notesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactNoteRow[]> {
+export async function notesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactNoteRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await notesOfContacts.all(db, { workspaceId, contactIds });
   return rows.map(toNote);
@@ -42,7 +42,7 @@ const notesOfContacts = prepared((db, p: { workspaceId: number; contactIds: read
 );
 
 /** Notes by id in one statement; only this workspace's. */
-export async function notesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactNoteRow[]> {
+export async function notesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactNoteRecord[]> {
   if (ids.length === 0) return [];
   // As notesForContacts: the author only when a user of the workspace.
   const rows = await db
@@ -65,7 +65,7 @@ export async function notesOfContactPage(
   workspaceId: number,
   contactId: number,
   window: { limit: number; offset: number },
-): Promise<ContactNoteRow[]> {
+): Promise<ContactNoteRecord[]> {
   const rows = await db
     .selectFrom('contact_notes as n')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'n.created_by_id').on(sameWorkspace('u.workspace_id', workspaceId)))
@@ -85,7 +85,7 @@ export async function insertNote(
   db: Executor,
   workspaceId: number,
   n: { contactId: number; text: string; createdById: number | null },
-): Promise<ContactNoteRow> {
+): Promise<ContactNoteRecord> {
   const now = nowIso();
   const row = await db
     .insertInto('contact_notes')

@@ -16,7 +16,7 @@ import {
   deleteValuesOfContact,
   fieldValuesForContacts,
   upsertValue,
-  type CustomFieldRow,
+  type CustomFieldRecord,
 } from './custom-field.repository.js';
 import type { CustomFieldOperation, CustomFieldValue, CustomValueInput, SetCustomFieldsInput } from './custom-field.schema.js';
 import { resolveCustomField, type IssuePath } from './custom-field.service.js';
@@ -28,7 +28,7 @@ import { resolveCustomField, type IssuePath } from './custom-field.service.js';
  * "" when unset), the operations batch the whole list, clears `{success: true}`.
  */
 
-const itemOf = (field: CustomFieldRow, value: string | null): CustomFieldValue => ({
+const itemOf = (field: CustomFieldRecord, value: string | null): CustomFieldValue => ({
   id: field.id,
   name: field.name,
   description: field.description,
@@ -53,7 +53,7 @@ export async function getContactCustomField(db: Executor, workspaceId: number, i
 }
 
 /** The canonical text to store, null to clear, or the issue at `at`. */
-function checked(field: CustomFieldRow, value: CustomValueInput, at: IssuePath): { value: string | null } | { issue: Issue } {
+function checked(field: CustomFieldRecord, value: CustomValueInput, at: IssuePath): { value: string | null } | { issue: Issue } {
   if (value === null || value === '') return { value: null };
   const canonical = canonicalValue(field.type, field.options, value);
   return canonical.ok ? { value: canonical.value } : { issue: { message: `value ${canonical.message}`, path: at } };

@@ -10,7 +10,7 @@ import { toContactScalars } from '../contacts/contact.repository.js';
 import type { ContactScalars } from '../contacts/contact.schema.js';
 import { sameWorkspace } from '../shared/scope.js';
 
-export interface ContactCustomFieldRow {
+export interface ContactCustomFieldRecord {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -19,7 +19,7 @@ export interface ContactCustomFieldRow {
   customFieldId: string;
 }
 
-export interface CustomFieldValueRow {
+export interface CustomFieldValueRecord {
   id: string;
   name: string;
   description: string;
@@ -29,7 +29,7 @@ export interface CustomFieldValueRow {
 }
 
 /** Stored values of many contacts at once (contact objects and DataLoaders), ordered by field. */
-export async function valuesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactCustomFieldRow[]> {
+export async function valuesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactCustomFieldRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await storedValuesOf.all(db, { workspaceId, contactIds });
   return rows.map((r) => ({
@@ -61,7 +61,7 @@ const storedValuesOf = prepared((db, p: { workspaceId: number; contactIds: reado
  * (contact, field) pair and sorted the product, 0.40 ms for a page of 50 contacts and 5 fields
  * against 0.12 ms for the three sets.
  */
-export async function fieldValuesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<CustomFieldValueRow[]> {
+export async function fieldValuesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<CustomFieldValueRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await definitionsAndValues.all(db, { workspaceId, contactIds });
   const contacts: number[] = [];
@@ -112,7 +112,7 @@ const definitionsAndValues = prepared((db, p: { workspaceId: number; contactIds:
 // Definitions
 
 /** A custom field's definition. */
-export interface CustomFieldRow {
+export interface CustomFieldRecord {
   id: string;
   name: string;
   description: string;
@@ -125,7 +125,7 @@ export interface CustomFieldRow {
 
 const fieldColumns = ['id', 'name', 'description', 'type', 'options', 'created_at', 'updated_at'] as const;
 
-const toCustomField = (r: Pick<Selectable<CustomFieldsTable>, (typeof fieldColumns)[number]>): CustomFieldRow => ({
+const toCustomField = (r: Pick<Selectable<CustomFieldsTable>, (typeof fieldColumns)[number]>): CustomFieldRecord => ({
   id: idString(r.id),
   name: r.name,
   description: r.description,
@@ -136,7 +136,7 @@ const toCustomField = (r: Pick<Selectable<CustomFieldsTable>, (typeof fieldColum
 });
 
 /** Custom field definitions by id in one statement; only this workspace's. */
-export async function customFieldsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<CustomFieldRow[]> {
+export async function customFieldsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<CustomFieldRecord[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('custom_fields').select(fieldColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toCustomField);
@@ -147,7 +147,7 @@ export async function customFieldsByIds(db: Executor, workspaceId: number, ids: 
  * expression of the unique index custom_fields_workspace_lower_name_uq, which serves the lookup
  * (and decides what "the same name" means: on SQLite lower() folds ASCII letters only).
  */
-export async function customFieldsByNames(db: Executor, workspaceId: number, names: readonly string[]): Promise<CustomFieldRow[]> {
+export async function customFieldsByNames(db: Executor, workspaceId: number, names: readonly string[]): Promise<CustomFieldRecord[]> {
   if (names.length === 0) return [];
   const rows = await db
     .selectFrom('custom_fields')
@@ -163,7 +163,7 @@ export async function customFieldsByNames(db: Executor, workspaceId: number, nam
 }
 
 /** The field with this name (any case) other than `exceptId`, if any. */
-export async function findCustomFieldByName(db: Executor, workspaceId: number, name: string, exceptId?: number): Promise<CustomFieldRow | null> {
+export async function findCustomFieldByName(db: Executor, workspaceId: number, name: string, exceptId?: number): Promise<CustomFieldRecord | null> {
   let q = db.selectFrom('custom_fields').select(fieldColumns).where('workspace_id', '=', workspaceId).where(sql`lower(name)`, '=', sql<string>`lower(${name})`);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   const row = await q.executeTakeFirst();
@@ -182,7 +182,7 @@ export const countCustomFields = (db: Executor, workspaceId: number, type?: stri
  * PostgreSQL compares with the "C" collation so the order is code-point order on both engines,
  * as for tags.
  */
-export async function listCustomFields(db: Executor, workspaceId: number, opts: { type?: string; limit: number; offset: number }): Promise<CustomFieldRow[]> {
+export async function listCustomFields(db: Executor, workspaceId: number, opts: { type?: string; limit: number; offset: number }): Promise<CustomFieldRecord[]> {
   const rows = await filteredFields(db, workspaceId, opts.type)
     .select(fieldColumns)
     .orderBy(isPostgres(db) ? sql`lower(name) collate "C"` : sql`lower(name)`)
@@ -211,7 +211,7 @@ export async function insertCustomField(
   db: Executor,
   workspaceId: number,
   f: { name: string; description: string; type: string; options: string[] | null; now: string },
-): Promise<CustomFieldRow> {
+): Promise<CustomFieldRecord> {
   const row = await db
     .insertInto('custom_fields')
     .values({
@@ -234,7 +234,7 @@ export async function updateCustomFieldRow(
   workspaceId: number,
   id: number,
   f: { name: string; description: string; type: string; options: string[] | null; now: string },
-): Promise<CustomFieldRow> {
+): Promise<CustomFieldRecord> {
   const row = await db
     .updateTable('custom_fields')
     .set({ name: f.name, description: f.description, type: f.type, options: f.options === null ? null : JSON.stringify(f.options), updated_at: f.now })

@@ -16,7 +16,7 @@ import {
   rewriteValues,
   updateCustomFieldRow,
   valuesOfField,
-  type CustomFieldRow,
+  type CustomFieldRecord,
 } from './custom-field.repository.js';
 import type { CreateCustomFieldInput, CustomField, UpdateCustomFieldInput } from './custom-field.schema.js';
 
@@ -26,7 +26,7 @@ export const MAX_NAMED_VALUES = 20;
 /** Where an input's issues are reported: ['body'] on REST, the argument's path on GraphQL. */
 export type IssuePath = (string | number)[];
 
-export const presentCustomField = (row: CustomFieldRow): CustomField => row as CustomField;
+export const presentCustomField = (row: CustomFieldRecord): CustomField => row as CustomField;
 
 /** 422 validation: another field of the workspace has this name (any case). */
 const duplicateName = () => new AppError('validation', { data: { field: 'name', reason: 'alreadyExists' } });
@@ -39,7 +39,7 @@ export const listCustomFieldsPage = (db: Executor, workspaceId: number, q: PageR
   );
 
 /** A field by digit id, or by name (case-insensitive, trimmed) for anything else; null when none. */
-export async function findCustomField(db: Executor, workspaceId: number, idOrName: string): Promise<CustomFieldRow | null> {
+export async function findCustomField(db: Executor, workspaceId: number, idOrName: string): Promise<CustomFieldRecord | null> {
   if (/^\d+$/.test(idOrName)) {
     const id = idNumber(idOrName);
     return id === null ? null : ((await customFieldsByIds(db, workspaceId, [id]))[0] ?? null);
@@ -49,7 +49,7 @@ export async function findCustomField(db: Executor, workspaceId: number, idOrNam
 }
 
 /** As findCustomField, or 404 notFound (`resource: CustomField`). */
-export async function resolveCustomField(db: Executor, workspaceId: number, idOrName: string): Promise<CustomFieldRow> {
+export async function resolveCustomField(db: Executor, workspaceId: number, idOrName: string): Promise<CustomFieldRecord> {
   const field = await findCustomField(db, workspaceId, idOrName);
   if (!field) throw notFound('Custom field');
   return field;
@@ -59,7 +59,7 @@ export const getCustomField = async (db: Executor, workspaceId: number, idOrName
   presentCustomField(await resolveCustomField(db, workspaceId, idOrName));
 
 /** The field by digit id only (PUT and DELETE take ids), or 404. */
-async function fieldById(db: Executor, workspaceId: number, id: string): Promise<CustomFieldRow> {
+async function fieldById(db: Executor, workspaceId: number, id: string): Promise<CustomFieldRecord> {
   const n = idNumber(id);
   const field = n === null ? undefined : (await customFieldsByIds(db, workspaceId, [n]))[0];
   if (!field) throw notFound('Custom field');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { toIssues, invalidRequestData, type Issue } from '../../errors/validation.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import { leadgenValue, netFeedValue, photoCommentValue, type AccountEvent, type ChannelEvent, type EventAttachment, type WebhookEntry } from './channel-event.schema.js';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { nowIso, parseJson } from '../../db/values.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import type { ChannelEvent } from './channel-event.schema.js';
 import { eventExternalId } from './channel-event.schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 
 /**
  * Webhook bodies as the networks send them, and the one normalised event the engine works on.

@@ -4,7 +4,7 @@ import { channelEvents } from '../../observability/metrics.js';
 import type { JobQueue } from '../../queue/enqueue.js';
 import type { JsonValue } from '../../queue/types.js';
 import type { Logger } from '../../observability/logger.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import { findWorkspace } from '../workspaces/workspace.repository.js';
 import { upsertSandboxRecord } from '../sandbox/sandbox-record.repository.js';
 import { normaliseEntries } from './channel-event.normalise.js';

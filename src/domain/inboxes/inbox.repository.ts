@@ -6,7 +6,7 @@ import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import { inIds, prepared } from '../../db/prepared.js';
 
-export interface InboxRow {
+export interface InboxRecord {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -17,14 +17,14 @@ export interface InboxRow {
   status: string;
 }
 
-export interface ContactInboxRow {
+export interface ContactInboxRecord {
   id: string;
   contactId: string;
   inboxId: string;
   channel: string;
 }
 
-export interface InboxTeamRow {
+export interface InboxTeamRecord {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -32,7 +32,7 @@ export interface InboxTeamRow {
   name: string;
 }
 
-const toInbox = (r: Selectable<InboxesTable>): InboxRow => ({
+const toInbox = (r: Selectable<InboxesTable>): InboxRecord => ({
   id: idString(r.id),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -43,7 +43,7 @@ const toInbox = (r: Selectable<InboxesTable>): InboxRow => ({
   status: r.status,
 });
 
-export async function inboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxRow[]> {
+export async function inboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxRecord[]> {
   if (ids.length === 0) return [];
   const rows = await inboxesOf.all(db, { workspaceId, ids });
   return rows.map(toInbox);
@@ -53,7 +53,7 @@ const inboxesOf = prepared((db, p: { workspaceId: number; ids: readonly number[]
   db.selectFrom('inboxes').selectAll().where('workspace_id', '=', p.workspaceId).where(inIds(db, 'id', p.ids)),
 );
 
-const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; channel: string }): ContactInboxRow => ({
+const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; channel: string }): ContactInboxRecord => ({
   id: idString(r.id),
   contactId: idString(r.contact_id),
   inboxId: idString(r.inbox_id),
@@ -61,7 +61,7 @@ const toContactInbox = (r: { id: number; contact_id: number; inbox_id: number; c
 });
 
 /** Inbox memberships of many contacts in one statement. */
-export async function contactInboxesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactInboxRow[]> {
+export async function contactInboxesForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactInboxRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await contactInboxesOf.all(db, { workspaceId, contactIds });
   return rows.map(toContactInbox);
@@ -79,7 +79,7 @@ const contactInboxesOf = prepared((db, p: { workspaceId: number; contactIds: rea
 );
 
 /** Inbox memberships by id in one statement; only this workspace's. */
-export async function contactInboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactInboxRow[]> {
+export async function contactInboxesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactInboxRecord[]> {
   if (ids.length === 0) return [];
   // As contactInboxesForContacts: a membership of another workspace's inbox is not there.
   const rows = await db
@@ -93,7 +93,7 @@ export async function contactInboxesByIds(db: Executor, workspaceId: number, ids
   return rows.map(toContactInbox);
 }
 
-export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxTeamRow[]> {
+export async function inboxTeamsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<InboxTeamRecord[]> {
   if (ids.length === 0) return [];
   const rows = await inboxTeamsOf.all(db, { workspaceId, ids });
   return rows.map((r) => ({ id: idString(r.id), createdAt: r.created_at, updatedAt: r.updated_at, workspaceId: idString(r.workspace_id), name: r.name }));
@@ -114,7 +114,7 @@ export async function listInboxes(
   db: Executor,
   workspaceId: number,
   opts: { channel?: string; limit: number; offset: number },
-): Promise<InboxRow[]> {
+): Promise<InboxRecord[]> {
   let q = db.selectFrom('inboxes').selectAll().where('workspace_id', '=', workspaceId);
   if (opts.channel !== undefined) q = q.where('channel', '=', opts.channel);
   const rows = await q.orderBy('id').limit(opts.limit).offset(opts.offset).execute();
@@ -122,7 +122,7 @@ export async function listInboxes(
 }
 
 /** Sets the given fields (and updated_at) of one inbox of the workspace; null when there is none. */
-export async function updateInbox(db: Executor, workspaceId: number, id: number, fields: { name?: string; status?: string }): Promise<InboxRow | null> {
+export async function updateInbox(db: Executor, workspaceId: number, id: number, fields: { name?: string; status?: string }): Promise<InboxRecord | null> {
   const row = await db
     .updateTable('inboxes')
     .set({ name: fields.name, status: fields.status, updated_at: nowIso() })
@@ -150,7 +150,7 @@ export async function contactCountsOfInboxes(db: Executor, workspaceId: number, 
   return rows.map((r) => ({ inboxId: r.inbox_id, count: Number(r.n) }));
 }
 
-export interface ChannelSummaryRow {
+export interface ChannelSummaryRecord {
   channel: string;
   inboxCount: number;
   contactCount: number;
@@ -160,7 +160,7 @@ export interface ChannelSummaryRow {
  * The channels the workspace has inboxes on, by name: how many inboxes, and how many distinct
  * contacts (of the workspace) belong to at least one of them. One statement.
  */
-export async function channelSummaries(db: Executor, workspaceId: number): Promise<ChannelSummaryRow[]> {
+export async function channelSummaries(db: Executor, workspaceId: number): Promise<ChannelSummaryRecord[]> {
   const rows = await db
     .selectFrom('inboxes as i')
     .leftJoin('contact_inboxes as m', (j) => j.onRef('m.inbox_id', '=', 'i.id').on(sameWorkspace('m.workspace_id', workspaceId)))

@@ -127,19 +127,19 @@ export async function replaceClaims(db: Executor, workspaceId: number, automatio
 // ---------------------------------------------------------------------------------------------
 // Relations: field mappings, tags, sequences (rows in the order given)
 
-export interface FieldMappingRow {
+export interface FieldMappingRecord {
   automationId: string;
   questionKey: string;
   customFieldId: string;
 }
 
-export interface RelatedIdRow {
+export interface RelatedIdRecord {
   automationId: string;
   id: string;
 }
 
 /** Field mappings of many automations in one statement, in the order they were given. */
-export async function fieldMappingsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<FieldMappingRow[]> {
+export async function fieldMappingsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<FieldMappingRecord[]> {
   if (automationIds.length === 0) return [];
   const rows = await db
     .selectFrom('lead_ad_field_mappings')
@@ -152,7 +152,7 @@ export async function fieldMappingsFor(db: Executor, workspaceId: number, automa
 }
 
 /** Live tag ids of many automations in one statement (a deleted tag leaves them), in the order given. */
-export async function tagIdsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<RelatedIdRow[]> {
+export async function tagIdsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<RelatedIdRecord[]> {
   if (automationIds.length === 0) return [];
   const rows = await db
     .selectFrom('lead_ad_tags as l')
@@ -167,7 +167,7 @@ export async function tagIdsFor(db: Executor, workspaceId: number, automationIds
 }
 
 /** Sequence ids of many automations in one statement, in the order given. */
-export async function sequenceIdsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<RelatedIdRow[]> {
+export async function sequenceIdsFor(db: Executor, workspaceId: number, automationIds: readonly number[]): Promise<RelatedIdRecord[]> {
   if (automationIds.length === 0) return [];
   const rows = await db
     .selectFrom('lead_ad_sequences')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
-import { replySchema } from '../automations/comment-automation.schema.js';
+import { replySchema } from '../comment-automations/comment-automation.schema.js';
 
 /**
  * Lead-ad automations (REST /v1/net-lead-ads, GraphQL leadAdAutomation*): which page and forms an

@@ -6,7 +6,7 @@ import { ensureConversation, splitName, touchContactActivity } from '../../engin
 import { AppError, notFound, unknownReferences } from '../../errors/catalogue.js';
 import { invalidRequestData } from '../../errors/validation.js';
 import type { Logger } from '../../observability/logger.js';
-import type { Channel } from '../automations/comment-automation.schema.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import { updateContactFields, type EditableContactColumns } from '../contacts/contact.repository.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import { loadFullContacts, resolveContact } from '../contacts/contact.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channelSchema } from '../automations/comment-automation.schema.js';
+import { channelSchema } from '../comment-automations/comment-automation.schema.js';
 import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 

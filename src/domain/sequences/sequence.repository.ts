@@ -8,7 +8,7 @@ import { timestamp } from '../tags/tag.repository.js';
 import type { Sequence } from './sequence.schema.js';
 import { inIds, prepared } from '../../db/prepared.js';
 
-export interface SubscriptionRow {
+export interface SubscriptionRecord {
   sequenceId: string;
   sequenceName: string;
   contactId: string;
@@ -25,7 +25,7 @@ const toSequence = (r: Pick<Selectable<SequencesTable>, (typeof sequenceColumns)
 });
 
 /** Sequence subscriptions of many contacts in one statement, in subscription order. */
-export async function subscriptionsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<SubscriptionRow[]> {
+export async function subscriptionsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<SubscriptionRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await subscriptionsOf.all(db, { workspaceId, contactIds });
   return rows.map((r) => ({ sequenceId: idString(r.sequence_id), sequenceName: r.name, contactId: idString(r.contact_id) }));

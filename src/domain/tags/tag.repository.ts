@@ -7,7 +7,7 @@ import { listingOnly } from '../shared/listing.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { TagListing } from './tag.schema.js';
 
-export interface TagRow {
+export interface TagRecord {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -17,13 +17,13 @@ export interface TagRow {
   workspaceId: string;
 }
 
-export interface ContactTagRow extends TagRow {
+export interface ContactTagRecord extends TagRecord {
   contactId: string;
 }
 
 const tagColumns = ['id', 'name', 'created_at', 'updated_at', 'deleted_at', 'folder_id', 'workspace_id'] as const;
 
-const toTag = (r: { id: number; name: string; created_at: string; updated_at: string; deleted_at: string | null; folder_id: number | null; workspace_id: number }): TagRow => ({
+const toTag = (r: { id: number; name: string; created_at: string; updated_at: string; deleted_at: string | null; folder_id: number | null; workspace_id: number }): TagRecord => ({
   id: idString(r.id),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -64,7 +64,7 @@ const rethrowDuplicate = (err: unknown): never => {
  * Live tags of the workspace, by name (case-insensitive, ties by id). PostgreSQL compares with the
  * "C" collation so the order is code-point order on both engines, whatever the database's locale.
  */
-export async function listTags(db: Executor, workspaceId: number): Promise<TagRow[]> {
+export async function listTags(db: Executor, workspaceId: number): Promise<TagRecord[]> {
   return (await liveTags.all(db, { workspaceId })).map(toTag);
 }
 
@@ -80,7 +80,7 @@ const liveTags = prepared((db, p: { workspaceId: number }) =>
 );
 
 /** Tags of many contacts in one statement, each contact's in the order of the tag list (by name, case-insensitively). */
-export async function tagsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactTagRow[]> {
+export async function tagsForContacts(db: Executor, workspaceId: number, contactIds: readonly number[]): Promise<ContactTagRecord[]> {
   if (contactIds.length === 0) return [];
   const rows = await tagsOfContacts.all(db, { workspaceId, contactIds });
   return rows.map((r) => ({ ...toTag(r), contactId: idString(r.contact_id) }));
@@ -111,14 +111,14 @@ const tagsOfContacts = ofContacts(tagColumns.map((column) => `t.${column}` as co
 const tagListingsOfContacts = ofContacts(['t.id', 't.name'] as const);
 
 /** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
-export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRow[]> {
+export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRecord[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('tags').select(tagColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toTag);
 }
 
 /** A live tag by id (primary key), null when absent, deleted or another workspace's. */
-export async function findLiveTagById(db: Executor, workspaceId: number, id: number): Promise<TagRow | null> {
+export async function findLiveTagById(db: Executor, workspaceId: number, id: number): Promise<TagRecord | null> {
   const row = await db
     .selectFrom('tags')
     .select(tagColumns)
@@ -130,7 +130,7 @@ export async function findLiveTagById(db: Executor, workspaceId: number, id: num
 }
 
 /** The live tag with this name, case-insensitively (served by the unique index), or null. */
-export async function findLiveTagByName(db: Executor, workspaceId: number, name: string): Promise<TagRow | null> {
+export async function findLiveTagByName(db: Executor, workspaceId: number, name: string): Promise<TagRecord | null> {
   const row = await db
     .selectFrom('tags')
     .select(tagColumns)
@@ -165,7 +165,7 @@ export async function contactIdsAmong(db: Executor, workspaceId: number, ids: re
 }
 
 /** Inserts a live tag; a live tag of the same name (any case) raises DuplicateTagNameError. */
-export async function insertTag(db: Executor, workspaceId: number, name: string): Promise<TagRow> {
+export async function insertTag(db: Executor, workspaceId: number, name: string): Promise<TagRecord> {
   const now = nowIso();
   const row = await db
     .insertInto('tags')
@@ -177,7 +177,7 @@ export async function insertTag(db: Executor, workspaceId: number, name: string)
 }
 
 /** Renames a live tag; null when there is none with this id. Raises DuplicateTagNameError as insertTag. */
-export async function renameTag(db: Executor, workspaceId: number, id: number, name: string): Promise<TagRow | null> {
+export async function renameTag(db: Executor, workspaceId: number, id: number, name: string): Promise<TagRecord | null> {
   const row = await db
     .updateTable('tags')
     .set({ name, updated_at: nowIso() })

@@ -20,7 +20,7 @@ import {
   tagContacts,
   tagsForContacts,
   untagAllContacts,
-  type TagRow,
+  type TagRecord,
 } from './tag.repository.js';
 import type { BulkAddTagsInput, CreateTagInput, UpdateTagInput } from './tag.schema.js';
 
@@ -71,7 +71,7 @@ const liveTagKeys = (db: Executor, workspaceId: number, tagIds: readonly string[
  * Creates a tag. Names are unique among the workspace's live tags, case-insensitively: the
  * pre-check names the field, the partial unique index closes the race between two creates.
  */
-export async function createTag(db: Executor, workspaceId: number, input: CreateTagInput): Promise<TagRow> {
+export async function createTag(db: Executor, workspaceId: number, input: CreateTagInput): Promise<TagRecord> {
   if (await findLiveTagByName(db, workspaceId, input.name)) throw duplicateName();
   try {
     return await insertTag(db, workspaceId, input.name);
@@ -85,7 +85,7 @@ export async function createTag(db: Executor, workspaceId: number, input: Create
  * A live tag by id or name: digits are tried as an id first, then (a tag may be named "2024") as a
  * name; anything else is a name, matched case-insensitively. Deleted tags are not found.
  */
-export async function getTag(db: Executor, workspaceId: number, idOrNameSent: string): Promise<TagRow> {
+export async function getTag(db: Executor, workspaceId: number, idOrNameSent: string): Promise<TagRecord> {
   // Names are stored trimmed: surrounding spaces cannot be part of one.
   const idOrName = idOrNameSent.trim();
   const key = /^\d+$/.test(idOrName) ? idNumber(idOrName) : null;
@@ -95,7 +95,7 @@ export async function getTag(db: Executor, workspaceId: number, idOrNameSent: st
 }
 
 /** Renames a live tag (a change of case only is allowed); the new name follows create's rule. */
-export async function updateTag(db: Executor, workspaceId: number, id: string, input: UpdateTagInput): Promise<TagRow> {
+export async function updateTag(db: Executor, workspaceId: number, id: string, input: UpdateTagInput): Promise<TagRecord> {
   const key = idNumber(id);
   if (key === null) throw notFound('Tag');
   return db.transaction().execute(async (trx) => {
@@ -129,7 +129,7 @@ export async function deleteTag(db: Executor, workspaceId: number, id: string): 
 }
 
 /** The contact's live tags, by name. */
-export async function listContactTags(db: Executor, workspaceId: number, identifier: string): Promise<TagRow[]> {
+export async function listContactTags(db: Executor, workspaceId: number, identifier: string): Promise<TagRecord[]> {
   const contact = await resolveContact(db, workspaceId, identifier);
   const rows = await tagsForContacts(db, workspaceId, [Number(contact.id)]);
   return rows.map(({ contactId: _omit, ...tag }) => tag);

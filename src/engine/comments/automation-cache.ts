@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
-import type { Channel } from '../../domain/automations/comment-automation.schema.js';
-import { commentAutomationsOfChannels, commentAutomationsVersionAndSettings, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import type { Channel } from '../../domain/comment-automations/comment-automation.schema.js';
+import { commentAutomationsOfChannels, commentAutomationsVersionAndSettings, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import { normaliseText } from './comment-matching.js';
 
 /** An active automation with its keywords normalised once, for matching many comments. */

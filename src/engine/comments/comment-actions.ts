@@ -3,7 +3,7 @@ import { isChannelError, type ChannelError } from '../../channels/channel-error.
 import { inTransaction, withSavepoint, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { nowIso, parseJson } from '../../db/values.js';
-import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName, CommentEventOutcome } from '../../domain/comment-events/comment-event.schema.js';
 import { findContactById } from '../../domain/contacts/contact.repository.js';
@@ -16,7 +16,7 @@ import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../.
 import { ensureConversation, touchContactActivity } from '../contact-link.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
-import { addToCounters, type CommentCounter } from '../../domain/automations/comment-automation.repository.js';
+import { addToCounters, type CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
 import { unhideDelayMs } from './comment-matching.js';
 
 /**

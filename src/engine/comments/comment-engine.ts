@@ -2,7 +2,7 @@ import { isChannelError } from '../../channels/channel-error.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import { sql } from 'kysely';
 import { inTransaction, isPostgres } from '../../db/database.js';
-import { type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName } from '../../domain/comment-events/comment-event.schema.js';
@@ -13,7 +13,7 @@ import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
 import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS, runActionInline, type Target } from './comment-actions.js';
-import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
+import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
 import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
 
 /**

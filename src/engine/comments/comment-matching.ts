@@ -1,5 +1,5 @@
-import type { StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
-import { MAX_REPLY_DELAY_DAYS } from '../../domain/automations/comment-automation.schema.js';
+import type { StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
+import { MAX_REPLY_DELAY_DAYS } from '../../domain/comment-automations/comment-automation.schema.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 

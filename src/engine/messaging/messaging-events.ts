@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/database.js';
-import { addToCounters } from '../../domain/automations/comment-automation.repository.js';
+import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
 import type { Profile } from '../../channels/channel-adapter.js';
 import { isChannelError } from '../../channels/channel-error.js';
 import { updateContactFields } from '../../domain/contacts/contact.repository.js';

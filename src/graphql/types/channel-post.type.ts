@@ -1,4 +1,4 @@
-import { channelSchema, type Channel } from '../../domain/automations/comment-automation.schema.js';
+import { channelSchema, type Channel } from '../../domain/comment-automations/comment-automation.schema.js';
 import { channelPostsQuery, postKindSchema, type ChannelPost } from '../../domain/channel-posts/channel-post.schema.js';
 import { listChannelPostsPage } from '../../domain/channel-posts/channel-post.service.js';
 import { digitId } from '../../domain/shared/schemas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listCommentAutomations, type StoredCommentAutomation } from '../../domain/automations/comment-automation.repository.js';
+import { listCommentAutomations, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import {
   automationTypeSchema,
   channelSchema,
@@ -16,14 +16,14 @@ import {
   updatePhotoCommentInput,
   type CommentAutomation,
   type UpdateCommentInput,
-} from '../../domain/automations/comment-automation.schema.js';
+} from '../../domain/comment-automations/comment-automation.schema.js';
 import {
   createNetCommentAutomation,
   createPhotoCommentAutomation,
   deleteCommentAutomation,
   getCommentAutomation,
   updateCommentAutomation,
-} from '../../domain/automations/comment-automation.service.js';
+} from '../../domain/comment-automations/comment-automation.service.js';
 import { digitId } from '../../domain/shared/schemas.js';
 import type { ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';

@@ -7,7 +7,7 @@ import {
   type CommentEventRecord,
 } from '../../domain/comment-events/comment-event.schema.js';
 import { listCommentEventsPage } from '../../domain/comment-events/comment-event.service.js';
-import { channelSchema } from '../../domain/automations/comment-automation.schema.js';
+import { channelSchema } from '../../domain/comment-automations/comment-automation.schema.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { recordIdArg } from '../node.js';

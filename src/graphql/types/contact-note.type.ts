@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Principal } from '../../domain/auth/principal.js';
-import type { ContactNoteRow } from '../../domain/contacts/contact-note.repository.js';
+import type { ContactNoteRecord } from '../../domain/contacts/contact-note.repository.js';
 import { createContactNote, deleteContactNote, listContactNotes, updateContactNote } from '../../domain/contacts/contact-note.service.js';
 import { noteTextSchema } from '../../domain/contacts/contact.schema.js';
 import { contactIdentifier, identifierArg, type ArgBuilder } from '../args.js';
@@ -10,7 +10,7 @@ import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 
 const read = { action: 'read', scope: 'contacts' } as const;
 
-export const ContactNoteType = builder.node(builder.objectRef<ContactNoteRow>('ContactNote'), {
+export const ContactNoteType = builder.node(builder.objectRef<ContactNoteRecord>('ContactNote'), {
   ...nodeOptions('ContactNote', read, ({ loaders }) => loaders.note),
   fields: (t) => ({
     rawId: rawIdField(t),

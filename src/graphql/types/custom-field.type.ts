@@ -9,7 +9,7 @@ import {
   setContactCustomField,
   setContactCustomFields,
 } from '../../domain/custom-fields/contact-custom-field.service.js';
-import type { CustomFieldRow, CustomFieldValueRow } from '../../domain/custom-fields/custom-field.repository.js';
+import type { CustomFieldRecord, CustomFieldValueRecord } from '../../domain/custom-fields/custom-field.repository.js';
 import {
   createCustomFieldInput,
   customFieldOperationsInput,
@@ -39,7 +39,7 @@ import { ContactRef } from './refs.js';
 const readFields = { action: 'read', scope: 'custom_fields' } as const;
 const readContacts = { action: 'read', scope: 'contacts' } as const;
 
-export const CustomFieldType = builder.node(builder.objectRef<CustomFieldRow>('CustomField'), {
+export const CustomFieldType = builder.node(builder.objectRef<CustomFieldRecord>('CustomField'), {
   ...nodeOptions('CustomField', readFields, ({ loaders }) => loaders.customField),
   description: "A custom field defined in the workspace (its definition, without any contact's value).",
   fields: (t) => ({
@@ -57,7 +57,7 @@ export const CustomFieldType = builder.node(builder.objectRef<CustomFieldRow>('C
   }),
 });
 
-export const ContactCustomFieldValueType = builder.objectRef<Omit<CustomFieldValueRow, 'contactId'>>('ContactCustomFieldValue').implement({
+export const ContactCustomFieldValueType = builder.objectRef<Omit<CustomFieldValueRecord, 'contactId'>>('ContactCustomFieldValue').implement({
   description:
     'A custom field of the workspace with this contact\'s value ("" when unset). Not a Node (a field and a contact, not a record of its own): it has no `id`, so caches keep it inside its contact; `customField` is the Node.',
   fields: (t) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChannelSummaryRow, ContactInboxRow, InboxRow, InboxTeamRow } from '../../domain/inboxes/inbox.repository.js';
+import type { ChannelSummaryRecord, ContactInboxRecord, InboxRecord, InboxTeamRecord } from '../../domain/inboxes/inbox.repository.js';
 import { channelSchema } from '../../domain/contacts/contact.schema.js';
 import { inboxStatuses, updateInboxInput } from '../../domain/inboxes/inbox.schema.js';
 import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
@@ -17,7 +17,7 @@ import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
  */
 const read = { action: 'read', scope: 'conversations' } as const;
 
-export const InboxType = builder.node(builder.objectRef<InboxRow>('Inbox'), {
+export const InboxType = builder.node(builder.objectRef<InboxRecord>('Inbox'), {
   ...nodeOptions('Inbox', read, ({ loaders }) => loaders.inbox),
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -35,7 +35,7 @@ export const InboxType = builder.node(builder.objectRef<InboxRow>('Inbox'), {
   }),
 });
 
-export const InboxTeamType = builder.node(builder.objectRef<InboxTeamRow>('InboxTeam'), {
+export const InboxTeamType = builder.node(builder.objectRef<InboxTeamRecord>('InboxTeam'), {
   ...nodeOptions('InboxTeam', read, ({ loaders }) => loaders.team),
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -63,7 +63,7 @@ export const UserType = builder.node(builder.objectRef<UserRecord>('User'), {
 
 const readContacts = { action: 'read', scope: 'contacts' } as const;
 
-export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRow>('ContactInbox'), {
+export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRecord>('ContactInbox'), {
   ...nodeOptions('ContactInbox', readContacts, ({ loaders }) => loaders.contactInbox),
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -90,7 +90,7 @@ builder.queryField('inboxes', (t) =>
   }),
 );
 
-const ChannelSummaryType = builder.objectRef<ChannelSummaryRow>('ChannelSummary').implement({
+const ChannelSummaryType = builder.objectRef<ChannelSummaryRecord>('ChannelSummary').implement({
   description: 'A channel the workspace has inboxes on.',
   fields: (t) => ({
     channel: t.exposeString('channel'),

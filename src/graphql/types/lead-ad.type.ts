@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldMappingRow } from '../../domain/lead-ads/lead-ad.repository.js';
+import type { FieldMappingRecord } from '../../domain/lead-ads/lead-ad.repository.js';
 import { createLeadAdInput, keywordField, updateLeadAdInput, type LeadAdRecord } from '../../domain/lead-ads/lead-ad.schema.js';
 import { createLeadAd, deleteNetLeadAd, getLeadAd, listLeadAdRecordsPage, updateLeadAd } from '../../domain/lead-ads/lead-ad.service.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
@@ -18,7 +18,7 @@ const write = { action: 'write', scope: 'automations' } as const;
 /** Records loaded by id; one removed since its id was read is left out. */
 const present = <T>(rows: (T | null)[]): T[] => rows.filter((r): r is T => r !== null);
 
-const LeadAdFieldMappingType = builder.objectRef<Omit<FieldMappingRow, 'automationId'>>('LeadAdFieldMapping').implement({
+const LeadAdFieldMappingType = builder.objectRef<Omit<FieldMappingRecord, 'automationId'>>('LeadAdFieldMapping').implement({
   description: 'The answer to a form question goes into a custom field of the contact (its type must accept the answer: checked when leads arrive).',
   fields: (t) => ({
     questionKey: t.exposeString('questionKey', { description: 'The key of a question of the forms (LeadForm.questions.key)' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channelSchema } from '../../domain/automations/comment-automation.schema.js';
+import { channelSchema } from '../../domain/comment-automations/comment-automation.schema.js';
 import { automationKindSchema, outboxActionSchema, outboxQuery, type OutboxEntry, type OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { listOutboxPage } from '../../domain/outbox/outbox.service.js';
 import { builder } from '../builder.js';

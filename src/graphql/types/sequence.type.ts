@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionRow } from '../../domain/sequences/sequence.repository.js';
+import type { SubscriptionRecord } from '../../domain/sequences/sequence.repository.js';
 import {
   bulkSubscribeSequencesInput,
   contactSequenceIdsInput,
@@ -23,7 +23,7 @@ import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { BulkRelationResultType } from './tag.type.js';
 
-export const SequenceSubscriptionType = builder.objectRef<SubscriptionRow>('SequenceSubscription').implement({
+export const SequenceSubscriptionType = builder.objectRef<SubscriptionRecord>('SequenceSubscription').implement({
   fields: (t) => ({ sequenceId: t.exposeID('sequenceId'), sequenceName: t.exposeString('sequenceName') }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TagRow } from '../../domain/tags/tag.repository.js';
+import type { TagRecord } from '../../domain/tags/tag.repository.js';
 import {
   bulkAddTagsInput,
   contactTagIdsInput,
@@ -22,7 +22,7 @@ export const tagListings = listingsOf('tag', tagKeysBeyondListing, ({ loaders }:
 const { beyond } = tagListings;
 
 // A Tag is a whole tag, or a listing among a contact's tags that selected only a listing's fields.
-export const TagType = builder.node(builder.objectRef<TagRow | TagListing>('Tag'), {
+export const TagType = builder.node(builder.objectRef<TagRecord | TagListing>('Tag'), {
   ...nodeOptions('Tag', { action: 'read', scope: 'tags' }, ({ loaders }) => loaders.tag),
   fields: (t) => ({
     rawId: rawIdField(t),

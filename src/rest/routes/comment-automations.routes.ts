@@ -6,7 +6,7 @@ import {
   createPhotoCommentInput,
   updateNetCommentInput,
   updatePhotoCommentInput,
-} from '../../domain/automations/comment-automation.schema.js';
+} from '../../domain/comment-automations/comment-automation.schema.js';
 import {
   createNetCommentAutomation,
   createPhotoCommentAutomation,
@@ -16,7 +16,7 @@ import {
   publicAutomation,
   publicPage,
   updateCommentAutomation,
-} from '../../domain/automations/comment-automation.service.js';
+} from '../../domain/comment-automations/comment-automation.service.js';
 import { idParams, successSchema } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
 

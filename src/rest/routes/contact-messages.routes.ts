@@ -17,7 +17,7 @@ import {
   triggerContactAutoReply,
   type MessageDeps,
 } from '../../domain/messages/message.service.js';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../http/app-deps.js';
 import { defineRoute } from '../route.js';
 import { exampleContact } from './examples.js';
 

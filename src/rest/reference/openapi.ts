@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { allSchemes, type AuthScheme } from '../domain/auth/principal.js';
-import { errorEnvelopeSchema, errorSchemas } from './envelope.schema.js';
-import type { Route } from './route.js';
+import { allSchemes, type AuthScheme } from '../../domain/auth/principal.js';
+import { errorEnvelopeSchema, errorSchemas } from '../envelope.schema.js';
+import type { Route } from '../route.js';
 
 /**
  * The OpenAPI 3.1 document of the /v1 contract, generated from the route table and the same zod

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { htmlPage, type HtmlPage } from '../http/html-pages.js';
-import type { Answer } from '../http/exchange.js';
+import { htmlPage, type HtmlPage } from '../../http/html-pages.js';
+import type { Answer } from '../../http/exchange.js';
 
 /**
  * The pages around the OpenAPI document: the interactive reference at /docs (Scalar's standalone
