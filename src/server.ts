@@ -7,7 +7,7 @@ import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { AppError } from './errors/catalogue.js';
 import { createLogger, exitAfterLogs, type Logger } from './observability/logger.js';
-import { startLoopWatchdog } from './observability/loop-watchdog.js';
+import { createLoopWatchdog } from './observability/loop-watchdog.js';
 import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
@@ -118,7 +118,7 @@ const refusal = JSON.stringify(
  * are then released for another process, while the HTTP side drains; the database closes after both.
  */
 async function serve(config: Config, logger: Logger, database: Database, onListening: (port: number) => void) {
-  const watchdog = startLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL });
+  const watchdog = createLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL });
   const app = buildApp({ config, database, logger, watchdog });
   await app.ready();
 
@@ -224,6 +224,8 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
       const what = err.code === 'EADDRNOTAVAIL' ? `HOST: ${config.HOST}` : `PORT: ${config.HOST}:${config.PORT}`;
       reject(new StartupError(`${what} ${why}`));
     });
+    // Ready to serve: from here on a blocked loop is a stall.
+    watchdog.start();
     server.listen(config.PORT, config.HOST, resolve);
   });
   const address = server.address();

@@ -2,7 +2,7 @@ import { ConfigError, isPostgresUrl, loadConfig, type Config } from './config/co
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { createLogger, exitAfterLogs } from './observability/logger.js';
-import { startLoopWatchdog } from './observability/loop-watchdog.js';
+import { createLoopWatchdog } from './observability/loop-watchdog.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { engineDepsOf } from './engine/context.js';
@@ -40,9 +40,6 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const database = createDatabase(config.DATABASE_URL);
-  // A job that blocks the loop stalls every other job of this process: logged, and past
-  // EVENT_LOOP_ABORT_MS the process is killed for its supervisor to replace (its jobs are released).
-  startLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL });
 
   let runner: Promise<JobRunner | null> = Promise.resolve(null);
   let stopping = false;
@@ -72,6 +69,9 @@ async function main() {
   const tasks = engineTasks(engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db) }));
   runner = startConfiguredRunner(database, config, logger, tasks);
   await runner;
+  // A job that blocks the loop stalls every other job of this process: logged, and past
+  // EVENT_LOOP_ABORT_MS the process is killed for its supervisor to replace (its jobs are released).
+  createLoopWatchdog({ stallMs: config.EVENT_LOOP_STALL_MS, abortMs: config.EVENT_LOOP_ABORT_MS, logLevel: config.LOG_LEVEL }).start();
   console.log(`Job worker running (postgres, schema ${config.WORKER_SCHEMA}, ${config.WORKER_CONCURRENCY} jobs at a time); SIGTERM stops it gracefully`);
 }
 

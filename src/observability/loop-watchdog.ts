@@ -12,6 +12,11 @@ import { Worker } from 'node:worker_threads';
  * because the thread cannot read the main thread's objects.
  */
 export interface LoopWatchdog {
+  /**
+   * Starts the heartbeat and the thread. A process starts it once it is ready to serve: what it
+   * does to get there (loading modules, building the schema and pages) blocks the loop by design.
+   */
+  start(): void;
   /** Marks a request in flight; call the answer when it is done. */
   track(requestId: string): () => void;
   /**
@@ -24,6 +29,7 @@ export interface LoopWatchdog {
 
 /** A process without a watchdog (tests that build the app in process, tools). */
 export const noWatchdog: LoopWatchdog = {
+  start: () => {},
   track: () => () => {},
   stall: () => null,
   stop: async () => {},
@@ -53,7 +59,7 @@ const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 4
 /** Milliseconds on a clock both threads share (each thread's performance.now() has its own origin). */
 const now = () => Math.round(performance.timeOrigin + performance.now());
 
-export function startLoopWatchdog(options: WatchdogOptions): LoopWatchdog {
+export function createLoopWatchdog(options: WatchdogOptions): LoopWatchdog {
   const clock = new BigInt64Array(new SharedArrayBuffer(4 * 8));
   const used = new Int32Array(new SharedArrayBuffer(SLOTS * 4));
   const ids = new Uint8Array(new SharedArrayBuffer(SLOTS * SLOT_BYTES));
@@ -61,21 +67,25 @@ export function startLoopWatchdog(options: WatchdogOptions): LoopWatchdog {
   // A beat often enough that a stall is seen within a tenth of its threshold.
   const beatMs = Math.max(10, Math.min(250, Math.floor(options.stallMs / 10)));
   const beat = () => Atomics.store(clock, BEAT, BigInt(now()));
-  beat();
-  const heart = setInterval(beat, beatMs);
-  heart.unref();
-
-  const thread = new Worker(threadSource, {
-    eval: true,
-    workerData: { clock, used, ids, overflow, slotBytes: SLOT_BYTES, stallMs: options.stallMs, abortMs: options.abortMs, tickMs: beatMs, level: levels[options.logLevel] ?? 30 },
-  });
-  thread.unref();
+  let heart: NodeJS.Timeout | undefined;
+  let thread: Worker | undefined;
 
   const free: number[] = [];
   for (let i = SLOTS - 1; i >= 0; i--) free.push(i);
   const encoder = new TextEncoder();
 
   return {
+    start() {
+      if (thread) return;
+      beat();
+      heart = setInterval(beat, beatMs);
+      heart.unref();
+      thread = new Worker(threadSource, {
+        eval: true,
+        workerData: { clock, used, ids, overflow, slotBytes: SLOT_BYTES, stallMs: options.stallMs, abortMs: options.abortMs, tickMs: beatMs, level: levels[options.logLevel] ?? 30 },
+      });
+      thread.unref();
+    },
     track(requestId) {
       const slot = free.pop();
       if (slot === undefined) {
@@ -101,7 +111,7 @@ export function startLoopWatchdog(options: WatchdogOptions): LoopWatchdog {
     },
     async stop() {
       clearInterval(heart);
-      await thread.terminate();
+      await thread?.terminate();
     },
   };
 }
