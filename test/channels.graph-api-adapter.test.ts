@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterInbox, ChannelAdapter } from '../src/channels/channel-adapter.js';
-import { ChannelError } from '../src/channels/channel-error.js';
+import type { AdapterInbox, ChannelAdapter } from '../src/domain/channels/channel-adapter.js';
+import { ChannelError } from '../src/domain/channels/channel-error.js';
 import { graphApiAdapter } from '../src/channels/graph-api.adapter.js';
 import { createChannelAdapter } from '../src/channels/registry.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';

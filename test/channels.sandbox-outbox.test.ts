@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionResult, AdapterInbox, ChannelAdapter } from '../src/channels/channel-adapter.js';
-import { ChannelError } from '../src/channels/channel-error.js';
+import type { ActionResult, AdapterInbox, ChannelAdapter } from '../src/domain/channels/channel-adapter.js';
+import { ChannelError } from '../src/domain/channels/channel-error.js';
 import { createChannelAdapter } from '../src/channels/registry.js';
 import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
 import { upsertSandboxRecord } from '../src/domain/sandbox/sandbox-record.repository.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelAdapter } from '../src/channels/channel-adapter.js';
-import { ChannelError } from '../src/channels/channel-error.js';
+import type { ChannelAdapter } from '../src/domain/channels/channel-adapter.js';
+import { ChannelError } from '../src/domain/channels/channel-error.js';
 import { PROCESS_EVENT_TASK, type ProcessEventsItem } from '../src/domain/events/channel-event.service.js';
 import { upsertSandboxRecord } from '../src/domain/sandbox/sandbox-record.repository.js';
 import { engineDepsOf } from '../src/engine/context.js';

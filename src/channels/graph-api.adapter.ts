@@ -1,5 +1,5 @@
-import type { ActionResult, AdapterCall, AdapterInbox, AdapterPost, ChannelAdapter, Lead, OutgoingContent, Profile } from './channel-adapter.js';
-import { ChannelError, type ChannelErrorReason } from './channel-error.js';
+import type { ActionResult, AdapterCall, AdapterInbox, AdapterPost, ChannelAdapter, Lead, OutgoingContent, Profile } from '../domain/channels/channel-adapter.js';
+import { ChannelError, type ChannelErrorReason } from '../domain/channels/channel-error.js';
 
 export interface GraphApiOptions {
   /** The Graph API's base URL with its version, e.g. `https://graph.example.com/v21.0` (no trailing slash needed). */

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Executor } from '../db/database.js';
-import type { ChannelAdapter } from './channel-adapter.js';
+import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
 import { graphApiAdapter } from './graph-api.adapter.js';
 import { sandboxAdapter } from './sandbox.adapter.js';
 

@@ -3,8 +3,8 @@ import { listChannelPosts } from '../domain/channel-posts/channel-post.repositor
 import { recordOutboxEntry } from '../domain/outbox/outbox.service.js';
 import type { OutboxAction } from '../domain/outbox/outbox.schema.js';
 import { findSandboxRecord } from '../domain/sandbox/sandbox-record.repository.js';
-import type { ActionResult, AdapterCall, ActionOrigin, ChannelAdapter, CommentCall, Lead, Profile } from './channel-adapter.js';
-import { ChannelError } from './channel-error.js';
+import type { ActionResult, AdapterCall, ActionOrigin, ChannelAdapter, CommentCall, Lead, Profile } from '../domain/channels/channel-adapter.js';
+import { ChannelError } from '../domain/channels/channel-error.js';
 
 const DEFAULT_POSTS = 25;
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Executor } from '../db/database.js';
-import type { ChannelAdapter } from '../channels/channel-adapter.js';
+import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
 import type { Logger } from '../observability/logger.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import { createAutomationCache, type AutomationCache } from './comments/automation-cache.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../db/database.js';
 import type { replySchema } from '../domain/comment-automations/comment-automation.schema.js';
+import { contactValuesByFieldName } from '../domain/custom-fields/custom-field.repository.js';
 import type { OutgoingContent } from '../domain/outbox/outbox.schema.js';
 import type { z } from 'zod';
 
@@ -68,12 +69,6 @@ const namesCustomField = (reply: Reply): boolean => [reply.value ?? '', ...(repl
  */
 export async function placeholderContext(db: Executor, workspaceId: number, contact: { id: number; firstName: string | null; lastName: string | null }, reply?: Reply): Promise<PlaceholderContext> {
   if (reply && (reply.type !== 'text' || !namesCustomField(reply))) return { firstName: contact.firstName, lastName: contact.lastName, custom: new Map() };
-  const rows = await db
-    .selectFrom('contact_custom_fields as v')
-    .innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')
-    .select(['f.name', 'v.value'])
-    .where('v.workspace_id', '=', workspaceId)
-    .where('v.contact_id', '=', contact.id)
-    .execute();
+  const rows = await contactValuesByFieldName(db, workspaceId, contact.id);
   return { firstName: contact.firstName, lastName: contact.lastName, custom: new Map(rows.map((r) => [r.name.toLowerCase(), r.value ?? ''])) };
 }

@@ -5,7 +5,7 @@ import type { RateLimiters } from './rate-limit.js';
 import type { Logger } from '../observability/logger.js';
 import type { LoopWatchdog } from '../observability/loop-watchdog.js';
 import type { JobQueue } from '../queue/enqueue.js';
-import type { ChannelAdapter } from '../channels/channel-adapter.js';
+import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
 
 /** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
 export interface AppDeps {

@@ -4,7 +4,7 @@ import { isPostgres, type Executor } from '../../db/database.js';
 import type { ChannelPostsTable } from '../../db/types.js';
 import { idNumber, idString } from '../../db/values.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
-import type { ChannelPost, ChannelPostsFilter } from './channel-post.schema.js';
+import type { ChannelPost, ChannelPostsFilter, PostKind } from './channel-post.schema.js';
 
 const columns = ['id', 'external_id', 'caption', 'media_type', 'kind', 'permalink', 'thumbnail_url', 'posted_at', 'inbox_id'] as const;
 
@@ -72,4 +72,16 @@ export async function knownPostIds(db: Executor, workspaceId: number, channel: C
     if (channel === 'net') found.add(id.slice(id.indexOf('_') + 1));
   }
   return new Set(ids.filter((id) => found.has(id)));
+}
+
+/** The kinds of the channel's posts of the workspace with these network ids (any order; ids not found are missing). */
+export async function postKindsByExternalIds(db: Executor, workspaceId: number, channel: Channel, externalIds: readonly string[]): Promise<{ externalId: string; kind: PostKind }[]> {
+  const rows = await db
+    .selectFrom('channel_posts')
+    .select(['external_id', 'kind'])
+    .where('workspace_id', '=', workspaceId)
+    .where('channel', '=', channel)
+    .where('external_id', 'in', [...externalIds])
+    .execute();
+  return rows.map((r) => ({ externalId: r.external_id, kind: r.kind }));
 }

@@ -1,10 +1,11 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { CommentEventsTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
+import type { CommentEvent } from '../events/channel-event.schema.js';
 import type { CommentAction, CommentEventOutcome, CommentEventRecord } from './comment-event.schema.js';
 
 const toRecord = (r: Selectable<CommentEventsTable>): CommentEventRecord => ({
@@ -124,6 +125,15 @@ export async function automationsWithRecord(db: Executor, workspaceId: number, c
   return new Set(rows.map((r) => r.automation_id));
 }
 
+/**
+ * Takes the per-author lock of the workspace until the transaction ends, on PostgreSQL (SQLite
+ * transactions already run one at a time: nothing to do there): comments of one author are judged
+ * one after the other.
+ */
+export async function lockCommentAuthor(trx: Executor, workspaceId: number, authorId: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`comment-author:${workspaceId}:${authorId}`}))`.execute(trx);
+}
+
 /** The posts on which each of these automations answered (or is answering) the author: automation id -> post ids. */
 export async function answeredPostsOfAuthor(db: Executor, workspaceId: number, automationIds: readonly number[], authorId: string): Promise<Map<number, (string | null)[]>> {
   const answered = new Map<number, (string | null)[]>();
@@ -138,6 +148,41 @@ export async function answeredPostsOfAuthor(db: Executor, workspaceId: number, a
     .execute();
   for (const r of rows) answered.set(r.automation_id, [...(answered.get(r.automation_id) ?? []), r.post_id]);
   return answered;
+}
+
+/** A record with what acting on it needs: the comment as its event stored it, and the inbox it came through. */
+export interface CommentEventTarget {
+  id: number;
+  workspaceId: number;
+  automationId: number;
+  contactId: number | null;
+  eventId: number;
+  comment: CommentEvent;
+  inbox: { id: number; channel: Channel; sourceId: string };
+  actions: CommentAction[];
+}
+
+/** The record with its comment and inbox (one statement), or null when it is gone (its automation was deleted). */
+export async function findCommentEventTarget(db: Executor, workspaceId: number, id: number): Promise<CommentEventTarget | null> {
+  const row = await db
+    .selectFrom('comment_events as ce')
+    .innerJoin('channel_events as e', 'e.id', 'ce.event_id')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['ce.id', 'ce.workspace_id', 'ce.automation_id', 'ce.contact_id', 'ce.event_id', 'ce.actions', 'e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
+    .where('ce.workspace_id', '=', workspaceId)
+    .where('ce.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    automationId: row.automation_id,
+    contactId: row.contact_id,
+    eventId: row.event_id,
+    comment: parseJson<CommentEvent>(row.payload),
+    inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
+    actions: parseJson<CommentAction[]>(row.actions),
+  };
 }
 
 /** A record, read to be changed: locked until the transaction ends on PostgreSQL (SQLite transactions already run one at a time). */
@@ -167,4 +212,36 @@ export const countCommentEvents = (db: Executor, workspaceId: number, automation
 export async function listCommentEvents(db: Executor, workspaceId: number, automationId: number, window: { limit: number; offset: number }): Promise<CommentEventRecord[]> {
   const rows = await ofAutomation(db, workspaceId, automationId).selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
   return rows.map(toRecord);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reply claims: the unique index of comment_reply_claims (inbox, comment, kind) is the claim of a
+// comment's one private (or public) reply.
+
+/** Claims the comment's reply of this kind for the automation: true when this call took it, false when the comment had a claim of that kind already (see replyClaimHolder). */
+export async function insertReplyClaim(db: Executor, workspaceId: number, c: { inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }): Promise<boolean> {
+  const inserted = await insertClaim.first(db, { workspaceId, inboxId: c.inboxId, commentId: c.commentId, kind: c.kind, automationId: c.automationId, createdAt: c.createdAt });
+  return inserted !== undefined;
+}
+
+// Every reply claims: compiled once (src/db/prepared.ts).
+const insertClaim = prepared((db, p: { workspaceId: number; inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }) =>
+  db
+    .insertInto('comment_reply_claims')
+    .values({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt })
+    .onConflict((oc) => oc.columns(['inbox_id', 'comment_id', 'kind']).doNothing())
+    .returning('id'),
+);
+
+/** The automation holding the claim of the comment's reply of this kind, or null when none does. */
+export async function replyClaimHolder(db: Executor, workspaceId: number, c: { inboxId: number; commentId: string; kind: 'private' | 'public' }): Promise<number | null> {
+  const holder = await db
+    .selectFrom('comment_reply_claims')
+    .select('automation_id')
+    .where('workspace_id', '=', workspaceId)
+    .where('inbox_id', '=', c.inboxId)
+    .where('comment_id', '=', c.commentId)
+    .where('kind', '=', c.kind)
+    .executeTakeFirst();
+  return holder?.automation_id ?? null;
 }

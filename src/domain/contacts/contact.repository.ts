@@ -354,3 +354,65 @@ export async function deleteContactsByIds(db: Executor, workspaceId: number, ids
   const result = await db.deleteFrom('contacts').where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Network persons as contacts (contact-link.service.ts): every event runs these.
+
+/**
+ * The contact already linked to this person (`sourceId`) in this inbox, with its latest
+ * conversation there (null: none yet), in one statement; null when none is linked.
+ */
+export async function findContactOfSource(db: Executor, workspaceId: number, inboxId: number, sourceId: string): Promise<{ contact: ContactScalars; conversationId: number | null } | null> {
+  const row = await sourceContact.first(db, { inboxId, sourceId, workspaceId });
+  return row ? { contact: toContactScalars(row), conversationId: row.conversation_id } : null;
+}
+
+const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+  db
+    .selectFrom('contact_inboxes as ci')
+    .innerJoin('contacts as c', 'c.id', 'ci.contact_id')
+    .select(contactColumns.map((column) => `c.${column}` as const))
+    .select((eb) =>
+      eb
+        .selectFrom('conversations as v')
+        .select((v) => v.fn.max('v.id').as('id'))
+        .whereRef('v.contact_id', '=', 'c.id')
+        .where('v.inbox_id', '=', p.inboxId)
+        .as('conversation_id'),
+    )
+    .where('ci.inbox_id', '=', p.inboxId)
+    .where('ci.source_id', '=', p.sourceId)
+    .where('ci.workspace_id', '=', p.workspaceId),
+);
+
+/** Deletes one contact of the workspace (what goes with it: see deleteContactsByIds). */
+export async function deleteContactById(db: Executor, workspaceId: number, id: number): Promise<void> {
+  await db.deleteFrom('contacts').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+/** When the contact was created and last exchanged a message (null: never); null when there is no such contact. */
+export async function findContactActivity(db: Executor, workspaceId: number, id: number): Promise<{ createdAt: string; lastMessageAt: string | null } | null> {
+  const c = await db.selectFrom('contacts').select(['created_at', 'last_message_at']).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return c ? { createdAt: c.created_at, lastMessageAt: c.last_message_at } : null;
+}
+
+/** Moves the contact's last_message_at to `at`, unless it is later already. */
+export async function touchContactLastMessage(db: Executor, workspaceId: number, id: number, at: string): Promise<void> {
+  await touchContact.run(db, { workspaceId, contactId: id, at });
+}
+
+const touchContact = prepared((db, p: { workspaceId: number; contactId: number; at: string }) =>
+  db
+    .updateTable('contacts')
+    .set({ last_message_at: sql<string>`case when last_message_at is null or last_message_at < ${p.at} then ${p.at} else last_message_at end` })
+    .where('workspace_id', '=', p.workspaceId)
+    .where('id', '=', p.contactId),
+);
+
+/**
+ * Locks the contact's row until the transaction ends, on PostgreSQL (SQLite transactions already
+ * run one at a time: nothing to do there).
+ */
+export async function lockContactRow(trx: Executor, workspaceId: number, id: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('contacts').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate().execute();
+}

@@ -1,7 +1,8 @@
-import { isPostgres, type Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import { idNumber, nowIso } from '../../db/values.js';
 import { AppError } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
+import { lockContactRow } from '../contacts/contact.repository.js';
 import { loadFullContacts, resolveContact } from '../contacts/contact.service.js';
 import type { Contact, ContactScalars } from '../contacts/contact.schema.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
@@ -113,7 +114,7 @@ export async function applyCustomFieldOperations(
   return db.transaction().execute(async (trx) => {
     const contact = await resolveContact(trx, workspaceId, identifier);
     const contactId = Number(contact.id);
-    if (isPostgres(trx)) await trx.selectFrom('contacts').select('id').where('workspace_id', '=', workspaceId).where('id', '=', contactId).forUpdate().execute();
+    await lockContactRow(trx, workspaceId, contactId);
 
     const ids = [...new Set(operations.flatMap((op) => (op.customFieldId === undefined ? [] : [op.customFieldId])))];
     const names = [...new Set(operations.flatMap((op) => (op.name === undefined ? [] : [op.name])))];

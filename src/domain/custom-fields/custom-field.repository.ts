@@ -357,6 +357,17 @@ export async function contactValues(db: Executor, workspaceId: number, contactId
   return new Map(rows.map((r) => [r.custom_field_id, r.value]));
 }
 
+/** Every stored value of the contact with its field's name (as defined: any case). */
+export async function contactValuesByFieldName(db: Executor, workspaceId: number, contactId: number): Promise<{ name: string; value: string }[]> {
+  return db
+    .selectFrom('contact_custom_fields as v')
+    .innerJoin('custom_fields as f', 'f.id', 'v.custom_field_id')
+    .select(['f.name', 'v.value'])
+    .where('v.workspace_id', '=', workspaceId)
+    .where('v.contact_id', '=', contactId)
+    .execute();
+}
+
 /** Sets the contact's value of a field (insert, or update of the row the (contact, field) unique index finds). */
 export async function upsertValue(db: Executor, workspaceId: number, contactId: number, fieldId: number, value: string, now: string): Promise<void> {
   await db

@@ -112,3 +112,22 @@ export async function markChannelEventProcessed(db: Executor, workspaceId: numbe
 const markProcessed = prepared((db, p: { workspaceId: number; id: number; outcome: string; at: string }) =>
   db.updateTable('channel_events').set({ processed_at: p.at, outcome: p.outcome }).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
 );
+
+/** What processing the event did (markChannelEventProcessed's outcome), or null: not processed, or no such event. */
+export async function channelEventOutcome(db: Executor, workspaceId: number, id: number): Promise<string | null> {
+  const row = await db.selectFrom('channel_events').select('outcome').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row?.outcome ?? null;
+}
+
+/** A stored event's payload and the inbox it came through, by id; null when it (or its inbox) has been deleted. */
+export async function findEventPayloadAndInbox(db: Executor, workspaceId: number, id: number): Promise<{ event: ChannelEvent; inbox: { id: number; channel: Channel; sourceId: string } } | null> {
+  const row = await db
+    .selectFrom('channel_events as e')
+    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
+    .select(['e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
+    .where('e.workspace_id', '=', workspaceId)
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { event: parseJson<ChannelEvent>(row.payload), inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' } };
+}

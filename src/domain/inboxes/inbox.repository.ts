@@ -180,3 +180,44 @@ export async function insertContactInbox(db: Executor, workspaceId: number, m: {
     .values({ workspace_id: workspaceId, contact_id: m.contactId, inbox_id: m.inboxId, channel: m.channel, created_at: nowIso() })
     .execute();
 }
+
+/** The contact already linked to this person (`sourceId`, the network's id) in this inbox, or null; creates nothing. */
+export async function contactIdOfSource(db: Executor, workspaceId: number, inboxId: number, sourceId: string): Promise<number | null> {
+  const row = await contactOfSource.first(db, { inboxId, sourceId, workspaceId });
+  return row?.contact_id ?? null;
+}
+
+/**
+ * Links a contact to a person of the network in an inbox, unless the inbox already links that
+ * person (to this contact or another: the index is unique per inbox and person). True when this
+ * call linked them.
+ */
+export async function insertSourceContactInbox(db: Executor, workspaceId: number, m: { contactId: number; inboxId: number; channel: string; sourceId: string; createdAt: string }): Promise<boolean> {
+  const linked = await sourceContactInbox.first(db, { workspaceId, contactId: m.contactId, inboxId: m.inboxId, channel: m.channel, sourceId: m.sourceId, createdAt: m.createdAt });
+  return linked !== undefined;
+}
+
+// The statements above, compiled once (src/db/prepared.ts): every event runs them.
+const contactOfSource = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+  db.selectFrom('contact_inboxes').select('contact_id').where('inbox_id', '=', p.inboxId).where('source_id', '=', p.sourceId).where('workspace_id', '=', p.workspaceId),
+);
+
+const sourceContactInbox = prepared((db, p: { workspaceId: number; contactId: number; inboxId: number; channel: string; sourceId: string; createdAt: string }) =>
+  db
+    .insertInto('contact_inboxes')
+    .values({ workspace_id: p.workspaceId, contact_id: p.contactId, inbox_id: p.inboxId, channel: p.channel, source_id: p.sourceId, created_at: p.createdAt })
+    .onConflict((oc) => oc.columns(['inbox_id', 'source_id']).doNothing())
+    .returning('id'),
+);
+
+/**
+ * Adds a contact to an inbox without a network source id (a lead names no page-scoped user), unless
+ * it is a member already (unique per contact and inbox).
+ */
+export async function insertContactInboxIfMissing(db: Executor, workspaceId: number, m: { contactId: number; inboxId: number; channel: string }): Promise<void> {
+  await db
+    .insertInto('contact_inboxes')
+    .values({ workspace_id: workspaceId, contact_id: m.contactId, inbox_id: m.inboxId, channel: m.channel, source_id: null, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['contact_id', 'inbox_id']).doNothing())
+    .execute();
+}

@@ -114,6 +114,21 @@ export async function collidingClaims(db: Executor, workspaceId: number, pageId:
   return rows.map((r) => ({ formId: r.form_id, automationId: idString(r.automation_id), automationName: r.name }));
 }
 
+/** Claims of active automations of the workspace on any of these forms of the page (`pageId`: the network's page id, as claims store it). */
+export async function activeClaimsOfForms(db: Executor, workspaceId: number, pageId: string, formIds: readonly string[]): Promise<{ automationId: number; formId: string }[]> {
+  const claims = await db
+    .selectFrom('lead_ad_form_claims as c')
+    .innerJoin('lead_ad_automations as a', 'a.id', 'c.automation_id')
+    .select(['c.automation_id', 'c.form_id'])
+    .where('c.workspace_id', '=', workspaceId)
+    .where('a.workspace_id', '=', workspaceId)
+    .where('c.page_id', '=', pageId)
+    .where('c.form_id', 'in', [...formIds])
+    .where('a.is_active', '=', 1)
+    .execute();
+  return claims.map((c) => ({ automationId: c.automation_id, formId: c.form_id }));
+}
+
 /** The automation answers exactly these forms of the page from now on. */
 export async function replaceClaims(db: Executor, workspaceId: number, automationId: number, pageId: string, formIds: readonly string[]): Promise<void> {
   await db.deleteFrom('lead_ad_form_claims').where('workspace_id', '=', workspaceId).where('automation_id', '=', automationId).execute();

@@ -1,8 +1,8 @@
-import type { ChannelAdapter, Profile } from '../../channels/channel-adapter.js';
-import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
+import type { ChannelAdapter, Profile } from '../channels/channel-adapter.js';
+import { isChannelError, type ChannelError } from '../channels/channel-error.js';
 import type { Executor } from '../../db/database.js';
 import { idNumber, nowIso } from '../../db/values.js';
-import { ensureConversation, splitName, touchContactActivity } from '../../engine/contact-link.js';
+import { ensureConversation, splitName, touchContactActivity } from '../contacts/contact-link.service.js';
 import { AppError, notFound, unknownReferences } from '../../errors/catalogue.js';
 import { invalidRequestData } from '../../errors/validation.js';
 import type { Logger } from '../../observability/logger.js';

@@ -17,3 +17,8 @@ export async function countMonthlyActiveContacts(db: Executor, workspaceId: numb
   ]);
   return created + messaged;
 }
+
+/** The workspace's limit of monthly active contacts (null: none, or no such workspace). */
+export async function workspaceMacLimit(db: Executor, workspaceId: number): Promise<number | null> {
+  return (await db.selectFrom('workspaces').select('mac_limit').where('id', '=', workspaceId).executeTakeFirst())?.mac_limit ?? null;
+}

@@ -1,19 +1,19 @@
-import type { ActionResult, AdapterInbox, CommentCall } from '../../channels/channel-adapter.js';
-import { isChannelError, type ChannelError } from '../../channels/channel-error.js';
+import type { ActionResult, AdapterInbox, CommentCall } from '../../domain/channels/channel-adapter.js';
+import { isChannelError, type ChannelError } from '../../domain/channels/channel-error.js';
 import { inTransaction, withSavepoint, type Executor } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
-import { nowIso, parseJson } from '../../db/values.js';
+import { nowIso } from '../../db/values.js';
 import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
-import { actionsOfEvent, findCommentEventForUpdate, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
+import { actionsOfEvent, findCommentEventForUpdate, findCommentEventTarget, insertReplyClaim, replyClaimHolder, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName, CommentEventOutcome } from '../../domain/comment-events/comment-event.schema.js';
 import { findContactById } from '../../domain/contacts/contact.repository.js';
 import type { ContactScalars } from '../../domain/contacts/contact.schema.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
+import { findEventPayloadAndInbox } from '../../domain/events/channel-event.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../../queue/types.js';
-import { ensureConversation, touchContactActivity } from '../contact-link.js';
+import { ensureConversation, touchContactActivity } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
 import { addToCounters, type CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
@@ -107,25 +107,7 @@ export interface Target {
 }
 
 async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target | null> {
-  const row = await db
-    .selectFrom('comment_events as ce')
-    .innerJoin('channel_events as e', 'e.id', 'ce.event_id')
-    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
-    .select(['ce.id', 'ce.workspace_id', 'ce.automation_id', 'ce.contact_id', 'ce.event_id', 'ce.actions', 'e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
-    .where('ce.workspace_id', '=', p.workspaceId)
-    .where('ce.id', '=', p.commentEventId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    automationId: row.automation_id,
-    contactId: row.contact_id,
-    eventId: row.event_id,
-    comment: parseJson<CommentEvent>(row.payload),
-    inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
-    actions: parseJson<CommentAction[]>(row.actions),
-  };
+  return findCommentEventTarget(db, p.workspaceId, p.commentEventId);
 }
 
 /**
@@ -138,13 +120,7 @@ async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target
  */
 async function loadUnhideWithoutRow(db: Executor, p: UnhidePayload): Promise<Target | null> {
   if (p.eventId === undefined || p.automationId === undefined) return null;
-  const row = await db
-    .selectFrom('channel_events as e')
-    .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
-    .select(['e.payload', 'e.inbox_id', 'e.channel', 'i.source_id'])
-    .where('e.workspace_id', '=', p.workspaceId)
-    .where('e.id', '=', p.eventId)
-    .executeTakeFirst();
+  const row = await findEventPayloadAndInbox(db, p.workspaceId, p.eventId);
   if (!row) return null;
   return {
     id: p.commentEventId,
@@ -152,8 +128,8 @@ async function loadUnhideWithoutRow(db: Executor, p: UnhidePayload): Promise<Tar
     automationId: p.automationId,
     contactId: p.contactId ?? null,
     eventId: p.eventId,
-    comment: parseJson<CommentEvent>(row.payload),
-    inbox: { id: row.inbox_id, channel: row.channel, sourceId: row.source_id ?? '' },
+    comment: row.event as CommentEvent,
+    inbox: row.inbox,
     actions: [{ action: 'unhide', status: 'scheduled', at: nowIso() }],
   };
 }
@@ -268,27 +244,11 @@ async function unhide(deps: EngineDeps, t: Target, helpers: JobHelpers): Promise
  * comment_reply_claims is the claim. True when this automation holds it (now, or from an earlier try).
  */
 async function claimReply(db: Executor, t: Target, kind: 'private' | 'public'): Promise<boolean> {
-  const inserted = await insertClaim.first(db, { workspaceId: t.workspaceId, inboxId: t.inbox.id, commentId: t.comment.commentId, kind, automationId: t.automationId, createdAt: nowIso() });
+  const inserted = await insertReplyClaim(db, t.workspaceId, { inboxId: t.inbox.id, commentId: t.comment.commentId, kind, automationId: t.automationId, createdAt: nowIso() });
   if (inserted) return true;
-  const holder = await db
-    .selectFrom('comment_reply_claims')
-    .select('automation_id')
-    .where('workspace_id', '=', t.workspaceId)
-    .where('inbox_id', '=', t.inbox.id)
-    .where('comment_id', '=', t.comment.commentId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  return holder?.automation_id === t.automationId;
+  const holder = await replyClaimHolder(db, t.workspaceId, { inboxId: t.inbox.id, commentId: t.comment.commentId, kind });
+  return holder === t.automationId;
 }
-
-// Every reply claims: compiled once (src/db/prepared.ts).
-const insertClaim = prepared((db, p: { workspaceId: number; inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }) =>
-  db
-    .insertInto('comment_reply_claims')
-    .values({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt })
-    .onConflict((oc) => oc.columns(['inbox_id', 'comment_id', 'kind']).doNothing())
-    .returning('id'),
-);
 
 /** The automation's hide of the comment is done or waiting (and not skipped or failed). */
 const hides = (actions: CommentAction[]) => actions.some((a) => a.action === 'hide' && (a.status === 'scheduled' || a.status === 'done'));

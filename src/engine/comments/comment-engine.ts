@@ -1,14 +1,14 @@
-import { isChannelError } from '../../channels/channel-error.js';
+import { isChannelError } from '../../domain/channels/channel-error.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
-import { sql } from 'kysely';
-import { inTransaction, isPostgres } from '../../db/database.js';
+import { inTransaction } from '../../db/database.js';
 import { type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
+import { postKindsByExternalIds } from '../../domain/channel-posts/channel-post.repository.js';
 import type { PostKind } from '../../domain/channel-posts/channel-post.schema.js';
-import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
+import { answeredPostsOfAuthor, automationsWithRecord, insertCommentEvent, insertCommentEvents, lockCommentAuthor, type NewCommentEvent } from '../../domain/comment-events/comment-event.repository.js';
 import type { CommentAction, CommentActionName } from '../../domain/comment-events/comment-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
-import { findSourceContact, linkContact, overMacLimit, touchContactActivity, type LinkedContact, type SourceContact } from '../contact-link.js';
+import { findSourceContact, linkContact, overMacLimit, touchContactActivity, type LinkedContact, type SourceContact } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
@@ -64,7 +64,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     // two comments of one author processed at once by two jobs must not both pass.
     const perAuthor = passing().filter((a) => a.options.replyOncePerUserPerPost || !a.options.replyToUsersWhoCommentedOnOtherPosts);
     if (perAuthor.length > 0) {
-      if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`comment-author:${workspaceId}:${comment.authorId}`}))`.execute(trx);
+      await lockCommentAuthor(trx, workspaceId, comment.authorId);
       const answered = await answeredPostsOfAuthor(trx, workspaceId, perAuthor.map(idOf), comment.authorId);
       const samePostOf = (p: string | null) => (p === null || comment.postId === null ? p === comment.postId : samePost(p, comment.postId));
       for (const a of perAuthor) {
@@ -161,14 +161,8 @@ async function postKindOf(deps: EngineDeps, stored: StoredEvent, comment: Commen
   const postId = comment.postId;
   if (postId === null) return null;
   const bare = postId.includes('_') ? postId.slice(postId.indexOf('_') + 1) : postId;
-  const rows = await deps.db
-    .selectFrom('channel_posts')
-    .select(['external_id', 'kind'])
-    .where('workspace_id', '=', stored.workspaceId)
-    .where('channel', '=', stored.inbox.channel)
-    .where('external_id', 'in', [...new Set([postId, bare])])
-    .execute();
-  const known = rows.find((r) => r.external_id === postId) ?? rows[0];
+  const rows = await postKindsByExternalIds(deps.db, stored.workspaceId, stored.inbox.channel, [...new Set([postId, bare])]);
+  const known = rows.find((r) => r.externalId === postId) ?? rows[0];
   if (known) return known.kind;
   const hint = kindFromProductType(comment.postProductType);
   if (hint) return hint;

@@ -1,6 +1,6 @@
-import type { Lead } from '../../channels/channel-adapter.js';
+import type { Lead } from '../../domain/channels/channel-adapter.js';
 import { emailSchema, phoneNumberSchema } from '../../domain/contacts/contact.schema.js';
-import { splitName } from '../contact-link.js';
+import { splitName } from '../../domain/contacts/contact-link.service.js';
 
 /**
  * A lead's answers, read the way the networks name the standard questions of a lead form:

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { fieldMappingsFor, findLeadAdAutomation, sequenceIdsFor, tagIdsFor } from '../../domain/lead-ads/lead-ad.repository.js';
+import { activeClaimsOfForms, fieldMappingsFor, findLeadAdAutomation, sequenceIdsFor, tagIdsFor } from '../../domain/lead-ads/lead-ad.repository.js';
 import type { LeadAdRecord } from '../../domain/lead-ads/lead-ad.schema.js';
 import { EVERY_FORM } from '../../domain/lead-ads/lead-ad.schema.js';
 
@@ -20,21 +20,12 @@ export interface ActingLeadAd extends LeadAdRecord {
  */
 export async function findActingLeadAd(db: Executor, workspaceId: number, pageId: string, formId: string | null): Promise<ActingLeadAd | null> {
   const forms = formId === null || formId === EVERY_FORM ? [EVERY_FORM] : [formId, EVERY_FORM];
-  const claims = await db
-    .selectFrom('lead_ad_form_claims as c')
-    .innerJoin('lead_ad_automations as a', 'a.id', 'c.automation_id')
-    .select(['c.automation_id', 'c.form_id'])
-    .where('c.workspace_id', '=', workspaceId)
-    .where('a.workspace_id', '=', workspaceId)
-    .where('c.page_id', '=', pageId)
-    .where('c.form_id', 'in', forms)
-    .where('a.is_active', '=', 1)
-    .execute();
-  const claim = claims.find((c) => c.form_id !== EVERY_FORM) ?? claims[0];
+  const claims = await activeClaimsOfForms(db, workspaceId, pageId, forms);
+  const claim = claims.find((c) => c.formId !== EVERY_FORM) ?? claims[0];
   if (!claim) return null;
-  const record = await findLeadAdAutomation(db, workspaceId, claim.automation_id);
+  const record = await findLeadAdAutomation(db, workspaceId, claim.automationId);
   if (!record || !record.isActive) return null;
-  const key = claim.automation_id;
+  const key = claim.automationId;
   const [mappings, tags, sequences] = [await fieldMappingsFor(db, workspaceId, [key]), await tagIdsFor(db, workspaceId, [key]), await sequenceIdsFor(db, workspaceId, [key])];
   return {
     ...record,

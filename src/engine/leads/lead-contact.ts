@@ -1,9 +1,9 @@
-import { isPostgres, type Executor } from '../../db/database.js';
-import { nowIso } from '../../db/values.js';
-import { findContactByEmail, findContactById, findContactByPhone, insertContact, updateContactFields, type EditableContactColumns } from '../../domain/contacts/contact.repository.js';
+import type { Executor } from '../../db/database.js';
+import { findContactByEmail, findContactById, findContactByPhone, insertContact, lockContactRow, updateContactFields, type EditableContactColumns } from '../../domain/contacts/contact.repository.js';
 import type { ContactScalars } from '../../domain/contacts/contact.schema.js';
 import type { EventInbox } from '../../domain/events/channel-event.repository.js';
-import { ensureConversation, overMacLimit } from '../contact-link.js';
+import { insertContactInboxIfMissing } from '../../domain/inboxes/inbox.repository.js';
+import { ensureConversation, overMacLimit } from '../../domain/contacts/contact-link.service.js';
 import type { LeadPerson } from './lead-answers.js';
 
 export type LeadContact = { contact: ContactScalars; conversationId: number; created: boolean } | 'macLimitReached';
@@ -38,7 +38,7 @@ export async function upsertLeadContact(trx: Executor, inbox: EventInbox, who: L
   if (existing) {
     // Leads of one known person at once take turns (PostgreSQL; SQLite runs one writer at a time):
     // the second sees the first's contact inbox and conversation instead of making its own.
-    if (isPostgres(trx)) await trx.selectFrom('contacts').select('id').where('workspace_id', '=', workspaceId).where('id', '=', Number(existing.id)).forUpdate().execute();
+    await lockContactRow(trx, workspaceId, Number(existing.id));
     const fields: Partial<EditableContactColumns> = {};
     const freeFor = async (found: Promise<ContactScalars | null>) => {
       const other = await found;
@@ -54,11 +54,7 @@ export async function upsertLeadContact(trx: Executor, inbox: EventInbox, who: L
     created = true;
   }
   const contactId = Number(contact.id);
-  await trx
-    .insertInto('contact_inboxes')
-    .values({ workspace_id: workspaceId, contact_id: contactId, inbox_id: inbox.id, channel: inbox.channel, source_id: null, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['contact_id', 'inbox_id']).doNothing())
-    .execute();
+  await insertContactInboxIfMissing(trx, workspaceId, { contactId, inboxId: inbox.id, channel: inbox.channel });
   const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
   return { contact: (await findContactById(trx, workspaceId, contactId)) ?? contact, conversationId, created };
 }

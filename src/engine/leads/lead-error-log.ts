@@ -1,4 +1,4 @@
-import type { ChannelError } from '../../channels/channel-error.js';
+import type { ChannelError } from '../../domain/channels/channel-error.js';
 import type { Executor } from '../../db/database.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 

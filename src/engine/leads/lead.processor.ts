@@ -1,18 +1,18 @@
-import type { Lead } from '../../channels/channel-adapter.js';
-import { isChannelError } from '../../channels/channel-error.js';
+import type { Lead } from '../../domain/channels/channel-adapter.js';
+import { isChannelError } from '../../domain/channels/channel-error.js';
 import { inTransaction, type Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import { DuplicateContactError, findContactById } from '../../domain/contacts/contact.repository.js';
 import { canonicalValue } from '../../domain/custom-fields/custom-field-value.js';
 import { customFieldsByIds, upsertValue } from '../../domain/custom-fields/custom-field.repository.js';
-import { findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../../domain/events/channel-event.repository.js';
+import { channelEventOutcome, findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { LeadEvent } from '../../domain/events/channel-event.schema.js';
 import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
 import { addContactTags } from '../../domain/tags/tag.repository.js';
 import type { JobHelpers } from '../../queue/types.js';
-import { touchContactActivity } from '../contact-link.js';
+import { touchContactActivity } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
@@ -59,11 +59,6 @@ const MAX_TX_TRIES = 5;
 /** Outcome markers of the reply job (the event's outcome is extended with one of them). */
 const REPLY_DONE = /; (replied|reply failed|reply skipped)/;
 
-async function storedOutcome(db: Executor, workspaceId: number, eventId: number): Promise<string | null> {
-  const row = await db.selectFrom('channel_events').select('outcome').where('workspace_id', '=', workspaceId).where('id', '=', eventId).executeTakeFirst();
-  return row?.outcome ?? null;
-}
-
 /** Fetches the lead; a ChannelError is logged, and rethrown (retried) while it is worth another try. */
 async function fetchLead(deps: EngineDeps, stored: StoredEvent, event: LeadEvent, helpers: JobHelpers): Promise<Lead | string> {
   try {
@@ -107,7 +102,7 @@ export const processLead: EventProcessor = async (deps, stored, helpers) => {
   const event = stored.event as LeadEvent;
   const workspaceId = stored.workspaceId;
   // Already acted on (this job ran before and committed): answer what it did.
-  if (stored.processedAt !== null) return (await storedOutcome(deps.db, workspaceId, stored.id)) ?? 'processed';
+  if (stored.processedAt !== null) return (await channelEventOutcome(deps.db, workspaceId, stored.id)) ?? 'processed';
 
   let automation = event.formId === null ? null : await findActingLeadAd(deps.db, workspaceId, event.pageId, event.formId);
   if (event.formId !== null && !automation) return 'no automation';
@@ -172,7 +167,7 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
   const { workspaceId, eventId } = payload;
   const stored = await findChannelEvent(deps.db, workspaceId, eventId);
   if (!stored || stored.event.kind !== 'lead') return;
-  const before = (await storedOutcome(deps.db, workspaceId, eventId)) ?? '';
+  const before = (await channelEventOutcome(deps.db, workspaceId, eventId)) ?? '';
   if (REPLY_DONE.test(before)) return;
   const base = before.replace(/; reply queued$/, '');
   const mark = (db: Executor, what: string) => markChannelEventProcessed(db, workspaceId, eventId, `${base}; ${what}`);

@@ -1,7 +1,7 @@
 import { inTransaction } from '../../db/database.js';
 import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
-import type { Profile } from '../../channels/channel-adapter.js';
-import { isChannelError } from '../../channels/channel-error.js';
+import type { Profile } from '../../domain/channels/channel-adapter.js';
+import { isChannelError } from '../../domain/channels/channel-error.js';
 import { updateContactFields } from '../../domain/contacts/contact.repository.js';
 import type { MessageEvent, PostbackEvent, ReadEvent } from '../../domain/events/channel-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
@@ -15,7 +15,7 @@ import {
   type MarkedMessage,
 } from '../../domain/messages/message.repository.js';
 import { profileFields } from '../../domain/messages/message.service.js';
-import { contactIdBySource, linkContact, touchContactActivity } from '../contact-link.js';
+import { contactIdBySource, linkContact, touchContactActivity } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 

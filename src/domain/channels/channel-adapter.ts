@@ -1,7 +1,7 @@
-import type { Executor } from '../db/database.js';
-import type { Channel } from '../domain/comment-automations/comment-automation.schema.js';
-import type { PostKind } from '../domain/channel-posts/channel-post.schema.js';
-import type { AutomationKind, OutgoingContent } from '../domain/outbox/outbox.schema.js';
+import type { Executor } from '../../db/database.js';
+import type { Channel } from '../comment-automations/comment-automation.schema.js';
+import type { PostKind } from '../channel-posts/channel-post.schema.js';
+import type { AutomationKind, OutgoingContent } from '../outbox/outbox.schema.js';
 
 export type { OutgoingContent };
 
@@ -9,7 +9,7 @@ export type { OutgoingContent };
  * The one boundary between the engine and the networks (photo: the photo-sharing network; net: the
  * social network). Every call names the workspace, the inbox it acts through (its channel and the
  * network's id of the connected account, `sourceId`) and the network's ids it acts on. A call
- * answers what the network created (its id), or throws `ChannelError` (src/channels/channel-error.ts)
+ * answers what the network created (its id), or throws `ChannelError` (src/domain/channels/channel-error.ts)
  * and nothing else. Implementations: the sandbox adapter (records in the outbox, the default) and
  * the Graph API adapter (HTTP). Callers never run an adapter call inside a database transaction.
  */

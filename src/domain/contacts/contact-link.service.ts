@@ -1,0 +1,113 @@
+import type { Executor } from '../../db/database.js';
+import { idNumber, nowIso } from '../../db/values.js';
+import { insertConversation, latestConversationId } from '../conversations/conversation.repository.js';
+import type { EventInbox } from '../events/channel-event.repository.js';
+import { contactIdOfSource, insertSourceContactInbox } from '../inboxes/inbox.repository.js';
+import { countMonthlyActiveContacts, monthStart, workspaceMacLimit } from '../workspaces/plan.repository.js';
+import { deleteContactById, findContactActivity, findContactById, findContactOfSource, insertContact, touchContactLastMessage } from './contact.repository.js';
+import type { ContactScalars } from './contact.schema.js';
+
+/** The person behind an event, as the network names them in one inbox. */
+export interface Participant {
+  /** The network's id of the person in this inbox (page- or account-scoped). */
+  sourceId: string;
+  /** A display name, when the event gave one ("Ada Lovelace", or a username). */
+  name: string | null;
+}
+
+export interface LinkedContact {
+  contact: ContactScalars;
+  conversationId: number;
+  /** True when this call created the contact (replyToNewContactsOnly answers only these). */
+  created: boolean;
+}
+
+/** "Ada Lovelace" -> first and last name; a single word (a username) is the first name. */
+export function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: null, lastName: null };
+  return { firstName: words[0]!, lastName: words.length > 1 ? words.slice(1).join(' ') : null };
+}
+
+/**
+ * The contact of a participant in an inbox, created with its contact inbox and a conversation when
+ * this is the first time the inbox hears from them. Run inside the caller's transaction. Two events
+ * of one new person at once make one contact: the contact inbox is unique per inbox and person, and
+ * the loser of that race removes the contact it had just inserted and takes the winner's.
+ */
+export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, known?: SourceContact | null): Promise<LinkedContact> {
+  const workspaceId = inbox.workspaceId;
+  // `known`: the caller asked findSourceContact in this transaction already (null: nobody yet).
+  if (known) return { contact: known.contact, conversationId: known.conversationId ?? (await ensureConversation(trx, workspaceId, Number(known.contact.id), inbox.id)), created: false };
+  let created = false;
+  let createdContact: ContactScalars | null = null;
+  let contactId = known === null ? null : await contactIdBySource(trx, inbox, who.sourceId);
+  if (contactId === null) {
+    const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
+    const id = idNumber(contact.id)!;
+    const linked = await insertSourceContactInbox(trx, workspaceId, { contactId: id, inboxId: inbox.id, channel: inbox.channel, sourceId: who.sourceId, createdAt: nowIso() });
+    if (linked) {
+      contactId = id;
+      created = true;
+      createdContact = contact;
+    } else {
+      await deleteContactById(trx, workspaceId, id);
+      contactId = (await contactIdBySource(trx, inbox, who.sourceId))!;
+    }
+  }
+  const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
+  // A contact made just now is as insertContact returned it; an existing one is read.
+  const contact = createdContact ?? (await findContactById(trx, workspaceId, contactId))!;
+  return { contact, conversationId, created };
+}
+
+/** A person's contact in an inbox, with its latest conversation there (null: none yet). */
+export interface SourceContact {
+  contact: ContactScalars;
+  conversationId: number | null;
+}
+
+/**
+ * The contact already linked to this person in this inbox, with its latest conversation there, in
+ * one statement (every comment asks it: its blocked flag, its MAC standing and the link follow from
+ * the same row), or null; creates nothing.
+ */
+export async function findSourceContact(db: Executor, inbox: EventInbox, sourceId: string): Promise<SourceContact | null> {
+  return findContactOfSource(db, inbox.workspaceId, inbox.id, sourceId);
+}
+
+/** The contact already linked to this person in this inbox, without creating anything. */
+export async function contactIdBySource(db: Executor, inbox: EventInbox, sourceId: string): Promise<number | null> {
+  return contactIdOfSource(db, inbox.workspaceId, inbox.id, sourceId);
+}
+
+/** The contact's latest conversation in the inbox, or a new one (its activity starts now). */
+export async function ensureConversation(trx: Executor, workspaceId: number, contactId: number, inboxId: number): Promise<number> {
+  const existing = await latestConversationId(trx, workspaceId, contactId, inboxId);
+  if (existing !== null) return existing;
+  return insertConversation(trx, workspaceId, { contactId, inboxId, now: nowIso() });
+}
+
+/**
+ * Monthly active contacts: a contact counts once it was created this month or messaged (either
+ * way) this month. A workspace at its plan's limit (`mac_limit`) may keep acting for contacts that
+ * already count, and stops for any other: answers true when acting for this contact is refused.
+ * Ask before linkContact (with contactIdBySource's answer, null for a new person): linking creates
+ * the contact, which then counts.
+ */
+export async function overMacLimit(db: Executor, workspaceId: number, contactId: number | null, now = new Date(), knownLimit?: number | null): Promise<boolean> {
+  // `knownLimit`: the caller read the workspace's mac_limit already (with the automations' version).
+  const limit = knownLimit !== undefined ? knownLimit : await workspaceMacLimit(db, workspaceId);
+  if (limit === null) return false;
+  const since = monthStart(now);
+  if (contactId !== null) {
+    const c = await findContactActivity(db, workspaceId, contactId);
+    if (c && (c.createdAt >= since || (c.lastMessageAt !== null && c.lastMessageAt >= since))) return false;
+  }
+  return (await countMonthlyActiveContacts(db, workspaceId, now)) >= limit;
+}
+
+/** The contact exchanged a message now: it counts as active this month. */
+export async function touchContactActivity(db: Executor, workspaceId: number, contactId: number, at = nowIso()): Promise<void> {
+  await touchContactLastMessage(db, workspaceId, contactId, at);
+}
