@@ -93,7 +93,7 @@ async function customFields(contactId: number) {
 }
 
 const imageColumns = '"id", "workspace_id", "name", "custom_field_id", "background_url", "image_url", "enabled", "data", "created_at", "updated_at"';
-// PostgreSQL narrows the names by the workspace's trigram tokens first (README, search indexes).
+// PostgreSQL narrows the names by the workspace's trigram tokens first (docs/postgres-redis.md, search indexes).
 const imagesWhere = bySql(`"workspace_id" = ? and "name" like ? escape '\\'`, `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and "name" ilike ? escape '\\'`);
 const imagesCountSql = `select count(*) as "n" from "dynamic_images" where ${imagesWhere}`;
 const imagesSql = `select ${imageColumns} from "dynamic_images" where ${imagesWhere} order by "created_at" desc, "id" desc limit ? offset ?`;

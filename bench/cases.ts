@@ -14,7 +14,7 @@ export interface Case {
   parity?: 'exact' | 'ids';
   /** Many requests per page (the REST fan-out). */
   requests?: string[];
-  /** A cheap read whose targets (issue 11) are checked. */
+  /** A cheap read whose targets are checked (bench/README.md). */
   cheap?: boolean;
 }
 

@@ -105,7 +105,7 @@ async function readPostgresMeta(url: string, key: string): Promise<Dataset | nul
 async function writePostgresMeta(url: string, key: string, dataset: Dataset) {
   const database = createDatabase(url);
   try {
-    // Statistics for the planner after the bulk load, as the README asks of any seeded database.
+    // Statistics for the planner after the bulk load, as docs/postgres-redis.md asks of any seeded database.
     await sql`vacuum analyze`.execute(database.db);
     await sql`create table if not exists ${sql.table(metaTable)} (key text primary key, meta text not null)`.execute(database.db);
     await sql`insert into ${sql.table(metaTable)} (key, meta) values (${key}, ${JSON.stringify(dataset)})`.execute(database.db);

@@ -7,8 +7,10 @@
 // every run makes the same contacts), BENCH_BATCH (10 comments per webhook body), BENCH_CONNECTIONS (10),
 // BENCH_LATENCY_RATE (20 single-comment webhooks per second for the latency phase), BENCH_SEED (42),
 // BENCH_INGEST_ONLY=1 (a server without workers: what acknowledging signed webhooks alone takes).
+// Results: printed; with --save (`npm run bench:engine -- --save`) also bench/results/engine-<engine>.md,
+// otherwise only the ignored bench/results/engine-<engine>.md.tmp.
 import autocannon from 'autocannon';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -17,7 +19,7 @@ import { migrateToLatest } from '../src/db/migrator.js';
 import { createPhotoCommentAutomation } from '../src/domain/comment-automations/comment-automation.service.js';
 import { hubSignature } from '../src/domain/events/webhook-signature.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
-import { cpuMs, startProcess, stopProcess } from './lib.js';
+import { cpuMs, startProcess, stopProcess, writeResult } from './lib.js';
 
 const automations = Number(process.env.BENCH_AUTOMATIONS ?? 1000);
 const totalEvents = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -208,4 +210,4 @@ const report = [
   '',
 ].join('\n');
 console.log(report);
-writeFileSync(join(import.meta.dirname, 'results', `engine-${engine}.md`), report);
+writeResult(`engine-${engine}.md`, report);

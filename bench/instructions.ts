@@ -10,15 +10,16 @@
 // included. Cases: substrings of a case name with its connections as run.ts names them (default:
 // the cheap reads at 10 connections and the nested page); the REST fan-out has no single request
 // and is left out. Options as run.ts: BENCH_DATABASE_URL, BENCH_CONTACTS, BENCH_ERROR_LOGS, BENCH_SEED.
-// Results: bench/results/instructions-<engine>.md and .json.
+// Results: printed; with --save also bench/results/instructions-<engine>.md and .json, otherwise only
+// the ignored bench/results/instructions-<engine>.*.tmp.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { apiRequest, apiServerEnv, bareRequest, benchCases, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, commitOf, repoRoot, round, serveFlags, serverHost, startServer, stopServer, type Server } from './lib.js';
+import { build, commitOf, repoRoot, round, scriptArgs, serveFlags, serverHost, startServer, stopServer, writeResult, type Server } from './lib.js';
 
-const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['tags @10', 'custom-fields @10', 'every relation'];
+const wanted = scriptArgs.length > 0 ? scriptArgs : ['tags @10', 'custom-fields @10', 'every relation'];
 const warmup = Number(process.env.INSTR_WARMUP ?? 200);
 const budget = Number(process.env.INSTR_BUDGET ?? 2e9);
 const repeats = Number(process.env.INSTR_REPEATS ?? 3);
@@ -153,7 +154,6 @@ const report = [
   ...rows.map((r) => `| ${r.case} | ${cell(r.after)} | ${cell(r.before)} | ${cell(r.bare)} | ${times(r.after, r.before)} | ${times(r.after, r.bare)} |`),
   '',
 ].join('\n');
-mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results', `instructions-${dataset.engine}.md`), report);
-writeFileSync(join(import.meta.dirname, 'results', `instructions-${dataset.engine}.json`), JSON.stringify({ date: new Date().toISOString(), warmup, budget, repeats, rows }, null, 2));
+writeResult(`instructions-${dataset.engine}.md`, report);
+writeResult(`instructions-${dataset.engine}.json`, JSON.stringify({ date: new Date().toISOString(), warmup, budget, repeats, rows }, null, 2));
 console.log(report);

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, copyFileSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,26 @@ import { join } from 'node:path';
 export const repoRoot = join(import.meta.dirname, '..');
 /** Every server under test listens here (its HOST); callgrind_control finds a server by it too. */
 export const serverHost = '127.0.0.1';
+
+/**
+ * The tracked reports under bench/results/ change only when a run is asked to keep its results:
+ * `--save` on the command line (`npm run bench -- --save`). Without it a report is printed and
+ * written beside its tracked file as `<name>.tmp` (git ignores bench/results/*.tmp), so trying a
+ * change never rewrites the results a reader compares against.
+ */
+export const saveResults = process.argv.slice(2).includes('--save');
+/** The script's own arguments (case or configuration names), without `--save`. */
+export const scriptArgs = process.argv.slice(2).filter((arg) => arg !== '--save');
+
+/** Writes one report file under bench/results/ (`<name>.tmp` unless --save) and says where on stderr. */
+export function writeResult(name: string, text: string): string {
+  const dir = join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, saveResults ? name : `${name}.tmp`);
+  writeFileSync(file, text);
+  console.error(saveResults ? `saved ${file}` : `wrote ${file} (not saved: add --save to update bench/results/${name})`);
+  return file;
+}
 
 /** A checkout's commit, for the reports' headers. */
 export const commitOf = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
@@ -145,8 +165,8 @@ const freePort = () =>
   });
 
 /**
- * The node flags a checkout's `npm run serve` starts its server with (the heap limit, README
- * "Performance"), so that the bench runs each server as production does.
+ * The node flags a checkout's `npm run serve` starts its server with (the heap limit, docs/operations.md
+ * "Memory"), so that the bench runs each server as production does.
  */
 export function serveFlags(dir: string): string[] {
   const scripts = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};

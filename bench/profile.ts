@@ -8,10 +8,10 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiServerEnv, benchCases } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, load, pinLoadGenerator, pinning, repoRoot, serveFlags, startServer, stopServer } from './lib.js';
+import { build, load, pinLoadGenerator, pinning, repoRoot, scriptArgs, serveFlags, startServer, stopServer } from './lib.js';
 import { topFunctions } from './top-functions.js';
 
-const wanted = process.argv[2] ?? 'tags';
+const wanted = scriptArgs[0] ?? 'tags';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const tsx = process.env.BENCH_TSX === '1';

@@ -10,14 +10,15 @@
 // BENCH_BEFORE_DIR (another checkout: its server runs the same cases, alternating with this one's),
 // BENCH_BEFORE_FIRST=1 (the before checkout goes first in the first case, and then every other one),
 // BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
-// Results: bench/results/latest-<engine>.md and .json. Exit code 1 when a parity check fails or a
-// case saw errors or non-2xx answers.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Results: printed; with --save (`npm run bench -- --save`) also bench/results/latest-<engine>.md and
+// .json, otherwise only the ignored bench/results/latest-<engine>.*.tmp. Exit code 1 when a parity
+// check fails or a case saw errors or non-2xx answers.
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { apiRequest, apiServerEnv, bareRequest, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
-import { build, commitOf, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, type LoadResult, type Server } from './lib.js';
+import { build, commitOf, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, writeResult, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const errorLogs = Number(process.env.BENCH_ERROR_LOGS ?? 1_000_000);
@@ -310,7 +311,7 @@ const report = [
   failures.length ? `**FAILED**:\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every case: 0 errors, 0 non-2xx; parity checks passed.',
   ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
   '',
-  '## Targets (issue 11)',
+  '## Targets',
   '',
   '| goal | measured | pass | in the same run |',
   '|---|---:|---|---|',
@@ -344,11 +345,9 @@ const report = [
     : []),
 ].join('\n');
 
-mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-const out = join(import.meta.dirname, 'results', `latest-${engine}`);
-writeFileSync(`${out}.md`, report);
-writeFileSync(
-  `${out}.json`,
+writeResult(`latest-${engine}.md`, report);
+writeResult(
+  `latest-${engine}.json`,
   JSON.stringify({ date: new Date().toISOString(), node: process.version, engine, contacts, errorLogs, seed, seconds, pinning: pinning.why, afterMode, beforeDir, beforeMode, dataset: { seconds: dataset.seconds }, rssMaxMb: { after: apiRss, before: beforeRss }, targets, failures, notes, results }, null, 2),
 );
 console.log(report);

@@ -2,17 +2,16 @@
 // each sending GET /v1/tags back to back; meanwhile a separate client process opens a NEW
 // connection every 200 ms and times its first answer (and what it is: 200 or 503). Run for each
 // configuration below and for the bare node:http handler (bench/baseline-server.ts), each twice.
-// Everything goes to 127.0.0.1. Results: bench/results/saturation.md.
+// Everything goes to 127.0.0.1. Results: printed; with --save also bench/results/saturation.md,
+// otherwise only the ignored bench/results/saturation.md.tmp.
 // Optional: configuration names as arguments run only those (e.g. `npx tsx bench/saturation.ts cap-128`).
 import autocannon from 'autocannon';
 import { execFile, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureDataset } from './dataset.js';
-import { startProcess, stopProcess } from './lib.js';
+import { scriptArgs, startProcess, stopProcess, writeResult } from './lib.js';
 
 const CONNECTIONS = 1000; // autocannon's connections, each sending back to back
 const WARMUP_MS = 5_000; // autocannon opens its connections and the queues fill before probing starts
@@ -108,7 +107,7 @@ const configs: Config[] = [
   api('workers-2', 'API, WEB_CONCURRENCY=2, MAX_CONNECTIONS=512 each', { WEB_CONCURRENCY: '2' }),
   { name: 'bare', label: 'bare node:http + better-sqlite3 (no cap)', script: 'bench/baseline-server.ts', path: '/tags', env: { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId) } },
 ];
-const only = process.argv.slice(2);
+const only = scriptArgs;
 const selected = only.length ? configs.filter((c) => only.includes(c.name)) : configs;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -288,5 +287,5 @@ const report = [
   }),
   '',
 ].join('\n');
-writeFileSync(join(import.meta.dirname, 'results', 'saturation.md'), report);
+writeResult('saturation.md', report);
 console.log(report);

@@ -23,7 +23,7 @@ const ACCOUNT = 'crash-photo-account';
  * The acknowledging server runs without workers (RUN_WORKERS=false), so the kill lands at a known
  * point, after the commit and before any processing: the events and their jobs must be all there
  * is. (On PostgreSQL a job locked by a killed process stays locked for graphile-worker's 4-hour
- * timeout; the README says so. A waiting delayed job is not locked, as this test shows.)
+ * timeout; docs/engine.md says so. A waiting delayed job is not locked, as this test shows.)
  */
 describe(`kill -9 on ${testEngine}`, () => {
   let target: TestDatabaseUrl;

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './support/harness.js';
 import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
 
 /**
- * The search conditions the README lists as indexed are served by their index on both engines:
+ * The search conditions docs/postgres-redis.md lists as indexed are served by their index on both engines:
  * the plans of the real count statement, for a workspace of 3,000 contacts beside another one.
  */
 describe('contact search conditions use their indexes', () => {

@@ -69,7 +69,8 @@ export const configSchema = z.object({
   GRAPHQL_MAX_DIRECTIVES_PER_FIELD: positiveInt.default(4),
   /**
    * Operations with more fields than this (fragments spread out) run on graphql-js instead of being
-   * compiled by graphql-jit: compiling costs about 0.08 ms a field, once per document, on the event loop.
+   * compiled by graphql-jit: compiling takes time in proportion to the fields, once per document, on
+   * the event loop, where a large document would hold back every other request (bench/README.md).
    */
   GRAPHQL_JIT_MAX_FIELDS: nonNegativeInt.default(400),
   /** Nesting of arrays and objects in any JSON the service reads (bodies, GraphQL variables). */

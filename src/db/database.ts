@@ -23,7 +23,7 @@ export interface Database {
 }
 
 // The PostgreSQL driver loads only where it is used: a process on SQLite (the default) does not
-// carry it (part of the server's resident memory, README "Performance").
+// carry it (part of the server's resident memory, docs/operations.md "Memory and node flags").
 const requireModule = createRequire(import.meta.url);
 let pgModule: typeof PgModule | undefined;
 const loadPg = () => (pgModule ??= requireModule('pg') as typeof PgModule);
@@ -128,9 +128,9 @@ export function runOnSqliteNow<O>(db: Executor, query: CompiledQuery): QueryResu
  * (SQLite, or inside a transaction, whose statements must run on its own connection). It does
  * what Kysely's executor would, a pool checkout, the statement and the release, without Kysely's
  * layers of promises around them (its connection provider, the driver's connection object and a
- * result transformer per plugin): `GET /v1/tags` 0.248 -> 0.198 ms of CPU (bench/). By its `name`
- * (one per SQL text, prepared.ts), the statement is prepared once per pooled connection and then
- * only bound and run (runByName). A handle bound to one connection (`db.connection()`, not used
+ * result transformer per plugin), a visible share of a cheap read's CPU (bench/README.md). By
+ * its `name` (one per SQL text, prepared.ts), the statement is prepared once per pooled
+ * connection and then only bound and run (runByName). A handle bound to one connection (`db.connection()`, not used
  * here) would not run on it: keep such code in a transaction. Counted and logged like the rest.
  */
 export function runOnPostgresPool<O>(db: Executor, query: CompiledQuery, name: string): Promise<QueryResult<O>> | undefined {
@@ -146,13 +146,13 @@ const poolRunners = new WeakMap<object, { run: (query: CompiledQuery, name: stri
 /**
  * A statement run on the pool by name: PostgreSQL parses it once per connection
  * (and may keep a generic plan after five runs), where an unnamed statement is parsed, analysed
- * and planned on every run. The nested contacts page (11 statements, 3,000 pages at 10
- * connections, 3 rounds): PostgreSQL's CPU 3.6-4.2 -> 2.2-2.5 ms a page, the page 4.5-5.2 ->
- * 3.5-4.2 ms of wall time a request. A kept plan fails ("cached plan must not change result type")
- * once a migration, run by another process while this one serves, changes the columns a statement
- * answers (a `select *` of a table that gained a column). It fails before it runs, and pool.query
- * closes a connection whose statement failed, so the statement is run again unnamed; each stale
- * connection is closed on its first such failure and the pool opens fresh ones.
+ * and planned on every run, which for a page of many statements is a large share of PostgreSQL's
+ * own CPU and of the page's wall time (bench/README.md). A kept plan fails ("cached plan must not
+ * change result type") once a migration, run by another process while this one serves, changes
+ * the columns a statement answers (a `select *` of a table that gained a column). It fails before
+ * it runs, and pool.query closes a connection whose statement failed, so the statement is run
+ * again unnamed; each stale connection is closed on its first such failure and the pool opens
+ * fresh ones.
  */
 async function runByName(pool: PgModule.Pool, name: string, query: CompiledQuery): Promise<PgModule.QueryResult> {
   const values = query.parameters as unknown[];

@@ -22,8 +22,8 @@ const toNumber = (v: string) => Number(v);
 /**
  * A timestamptz as `Date#toISOString` writes it. In a UTC session PostgreSQL writes
  * `YYYY-MM-DD HH:MM:SS[.f to ffffff]+00`, which becomes the ISO form by moving characters
- * (milliseconds truncated, as Date truncates them): Date's parser takes about 0.5 us for this
- * form, and a list of 20 rows has 40 of them. Any other form (another session time zone, years
+ * (milliseconds truncated, as Date truncates them): Date's parser is slow for this form, and a
+ * list of 20 rows has 40 of them (bench/README.md). Any other form (another session time zone, years
  * outside 1000-9999, BC, infinity) goes through Date as before.
  */
 export function timestamptzToIso(v: string): string {

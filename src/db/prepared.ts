@@ -3,8 +3,8 @@ import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './
 
 /**
  * Statements built and compiled once, then run with new values: Kysely builds an immutable tree
- * and compiles it to SQL on every call (about 6 to 20 us a statement on this machine, more than
- * SQLite takes to run most of ours), while the SQL text of a hot statement never changes. A prepared
+ * and compiles it to SQL on every call (longer than SQLite takes to run most of ours;
+ * bench/README.md), while the SQL text of a hot statement never changes. A prepared
  * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
  * at once, synchronously, unless another request's transaction holds the connection
  * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool as

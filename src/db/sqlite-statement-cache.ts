@@ -10,15 +10,14 @@ const ddl = /^\s*(create|alter|drop)\b/i;
 
 /**
  * Kysely's SQLite driver prepares every statement anew, and preparing costs more than running most
- * of our queries (GET /v1/tags: 0.14 ms of the request in prepare). The API sends the same few
+ * of our queries (a large part of a cheap read). The API sends the same few
  * hundred SQL texts over and over, so prepared statements are kept, least recently used dropped
  * first. Reuse is safe: the driver runs one statement at a time on its single connection, and
  * SQLite re-prepares a kept statement by itself when the schema changes.
  *
  * Rows are read as arrays and made into objects by a function compiled once per column list:
  * better-sqlite3 builds each row object property by property, which costs more than the query
- * (a contacts page, 51 rows of 24 columns: 300 us as objects, 140 as arrays, the same made into
- * objects this way; README "Performance").
+ * itself for a wide page (figures in bench/README.md).
  */
 export function withStatementCache(sqlite: SqliteDatabase.Database, size = 500): SqliteDialectDatabase {
   const statements = new Map<string, SqliteStatement>();

@@ -22,7 +22,7 @@ class CountStatements implements KyselyPlugin {
  * The database as one request uses it: every statement run through it, or through a transaction
  * begun on it, is counted on `tally` (begin and commit too, as the database runs them). The
  * request passes it on explicitly (route context, GraphQL context, loaders): counting needs no
- * AsyncLocalStorage, whose promise hooks cost every promise of the process (bench/).
+ * AsyncLocalStorage, whose promise hooks cost every promise of the process (bench/README.md).
  */
 export function countedDatabase(db: Executor, tally: StatementTally): Executor {
   const counted = db.withPlugin(new CountStatements(tally));

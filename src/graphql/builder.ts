@@ -145,7 +145,7 @@ builder.scalarType('FilterValue', {
 
 /** One entry of a network webhook body, as the network sends it (checked by the webhooks' own schema). */
 builder.scalarType('WebhookEntry', {
-  description: 'An entry of a webhook body as JSON: {id, time, changes: [{field, value}], messaging: [...]} (see the README: Events in)',
+  description: 'An entry of a webhook body as JSON: {id, time, changes: [{field, value}], messaging: [...]} (see docs/engine.md, Events in)',
   serialize: (v) => v,
   parseValue: (v) => v as object,
   parseLiteral: (ast) => untypedLiteral(ast, 'WebhookEntry') as object,

@@ -147,9 +147,9 @@ export function measureOf(document: DocumentNode): DocumentMeasure {
 
 /**
  * Refuses a document over any limit before GraphQL validates it: validation itself spreads
- * fragments to compare fields (85 ms for 500 chained fragments), and nothing of a refused
- * document may reach the JIT compiler or a resolver. Validation results are cached per document
- * by Yoga, this refusal with them.
+ * fragments to compare fields (work that grows with the fan-out of chained fragments), and
+ * nothing of a refused document may reach the JIT compiler or a resolver. Validation results are
+ * cached per document by Yoga, this refusal with them.
  */
 export function documentLimitsPlugin(limits: DocumentLimits): Plugin {
   return {

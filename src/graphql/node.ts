@@ -58,8 +58,8 @@ export function resolveGlobalIdsSynchronously(schema: GraphQLSchema): GraphQLSch
 /**
  * The relay plugin's encoding, base64 of the UTF-8 of `Type:rawId`, by `btoa`: a GraphQL type name
  * and a record's id (an integer column) are ASCII, whose UTF-8 is its Latin-1, so the text is the
- * same (the tests compare with the plugin's `encodeGlobalID`). 47 ns an id on Node 20 against 189
- * for the plugin's Buffer round trip, a few hundred ids per nested page.
+ * same (the tests compare with the plugin's `encodeGlobalID`). `btoa` is several times faster
+ * than the plugin's Buffer round trip, and a nested page has a few hundred ids.
  */
 const globalIdOf = (typename: string, rawId: string) => btoa(`${typename}:${rawId}`);
 

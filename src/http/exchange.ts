@@ -7,7 +7,7 @@ import { AppError } from '../errors/catalogue.js';
  * One HTTP exchange as the platform sees it, whatever carries it: node:http for the server, a
  * WHATWG Request for in-process callers (tests). The REST routes, webhooks and documents are
  * answered from these without building WHATWG Request and Response objects, which cost more than
- * a cheap read itself (bench/); only /graphql hands Yoga a Request (toFetchRequest).
+ * a cheap read itself (bench/README.md); only /graphql hands Yoga a Request (toFetchRequest).
  */
 export interface Incoming {
   readonly method: string;
@@ -32,8 +32,8 @@ export interface Incoming {
 }
 
 /**
- * The Request and Headers classes a Request is built with. Yoga's (@whatwg-node/node-fetch) build
- * one in 0.5 us; Node's own (undici) took 20 us with a body (bench/: 2.5% of a nested page's CPU).
+ * The Request and Headers classes a Request is built with: Yoga's own (@whatwg-node/node-fetch),
+ * which build one far faster than Node's (undici) does with a body (bench/README.md).
  */
 export interface FetchClasses {
   Request: typeof Request;
@@ -220,8 +220,8 @@ export async function fromResponse(response: Response): Promise<Answer> {
   });
   // Yoga's JSON results: its Response (@whatwg-node/node-fetch) hands back the string it was made
   // from. Read as bytes, or even asked for `response.body` (the getter builds a stream), it encodes
-  // the whole result into a new Buffer first (1.4% of a nested page's CPU): a JSON answer is read
-  // as text straight away, an empty one being no body.
+  // the whole result into a new Buffer first, work for nothing: a JSON answer is read as text
+  // straight away, an empty one being no body.
   const type = headers['content-type'] ?? '';
   if (/json/i.test(type) && !streamedTypes.test(type)) {
     const text = await response.text();

@@ -71,7 +71,7 @@ const graphiqlPolicy = {
 };
 
 /**
- * The renderer, loaded on first use: its module is GraphiQL's 9 MB bundle, which made about 45 MB
+ * The renderer, loaded on first use: its module is GraphiQL's whole bundle, which took a good share
  * of a server's memory whether GraphiQL was on or not (off in production by default).
  */
 let renderer: typeof import('@graphql-yoga/render-graphiql').renderGraphiQL | undefined;

@@ -9,9 +9,8 @@ export type { Logger };
  *
  * Stdout is written asynchronously (sonic-boom, `sync: false`) and in batches: lines are kept until
  * 4 KB are waiting (about a dozen access lines) or a second has passed, whichever comes first, and
- * lines that come while a write is on its way go out together in the next one. A write per line
- * cost about an eighth of a cheap read's CPU (GET /v1/tags 0.173 -> 0.152 ms a request, lower in 6
- * of 6 paired runs; no access log at all measured 0.162 against 0.186). pino flushes what is left
+ * lines that come while a write is on its way go out together in the next one: a write(2) per line
+ * was a good share of a cheap read's CPU (bench/README.md). pino flushes what is left
  * when the process exits, on a signal or an uncaught error too; a kill -9 or a crash of V8 itself
  * (out of memory) loses what is kept, at most a second of lines.
  */

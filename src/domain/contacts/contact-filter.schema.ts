@@ -128,7 +128,7 @@ export const filterFieldSchema = z
     operators: z.array(z.string()),
     /** The allowed values of an enum field (gender, a select custom field); null otherwise. */
     options: z.array(z.string()).nullable(),
-    /** Whether an index serves the condition's lookup (see the README's search section). */
+    /** Whether an index serves the condition's lookup (docs/contacts.md, "Cost and indexes"). */
     indexed: z.boolean(),
   })
   .meta({ id: 'ContactFilterField' });

@@ -75,8 +75,8 @@ export type ContactScalars = z.infer<typeof contactScalarsSchema>;
 
 /**
  * What a page of contacts usually shows (names, email, phone, avatar, dates): a list that asks for
- * nothing else reads only these columns (contact.repository.ts listContactListings). The page of
- * 51 contacts at 24 columns cost 155 us of SQLite and row making against 65 us at 7.
+ * nothing else reads only these columns (contact.repository.ts listContactListings): fewer
+ * columns are less for SQLite to read and smaller objects to make (bench/README.md).
  */
 export const contactListingKeys = ['id', 'workspaceId', 'avatar', 'phoneNumber', 'email', 'firstName', 'lastName', 'fullName', 'createdAt', 'updatedAt'] as const;
 /** The fields of a contact a listing does not hold. */

@@ -268,7 +268,7 @@ const latestConversation = prepared((db, p: { workspaceId: number; contactId: nu
     .where('contact_id', '=', p.contactId)
     .where('inbox_id', '=', p.inboxId)
     .orderBy('id', 'desc')
-    // A literal: SQLite runs `limit ?` markedly slower here (10 us against 4 on this machine).
+    // A literal: SQLite runs `limit ?` markedly slower here (bench/README.md).
     .limit(sql.lit(1)),
 );
 

@@ -14,7 +14,7 @@ export const MAX_OPERATIONS = 20;
 
 export const customFieldTypeSchema = z
   .enum(customFieldTypes)
-  .meta({ id: 'CustomFieldType', description: 'The type of a custom field: what its values may be (see the README: Custom fields).' });
+  .meta({ id: 'CustomFieldType', description: 'The type of a custom field: what its values may be (see docs/contacts.md, Custom fields).' });
 
 export const customFieldSchema = z
   .object({

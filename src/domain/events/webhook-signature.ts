@@ -13,7 +13,7 @@ export function verifyHubSignature(secret: string, body: Uint8Array, header: str
   return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
 }
 
-/** The header value a network would send for `body` (tests, the bench, and the README's curl example). */
+/** The header value a network would send for `body` (tests, the bench, and the curl example in docs/engine.md). */
 export const hubSignature = (secret: string, body: string | Uint8Array): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** A shared token (the handshake's verify token) compared in constant time, whatever the lengths. */

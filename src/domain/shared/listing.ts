@@ -1,8 +1,8 @@
 /**
  * A listing is a record read with only the columns a page usually shows: a page of contacts, or
  * the tags and conversations of every contact on it, that selects nothing more reads fewer columns
- * and makes smaller objects (the nested contacts page took about 11% less CPU a request once its
- * tags and conversations were listings too). The mark tells a reader of a field a listing lacks
+ * and makes smaller objects, which a nested contacts page, with every contact's tags and
+ * conversations, feels (bench/README.md). The mark tells a reader of a field a listing lacks
  * to load the whole record instead (src/graphql/listing.ts).
  */
 export const listingOnly: unique symbol = Symbol('listing');

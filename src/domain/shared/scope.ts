@@ -3,8 +3,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 /**
  * `<column> = workspaceId` as a plain filter, for batch lookups by contact id (DataLoaders, nested
  * contacts). Given `workspace_id = ? AND contact_id IN (...)`, SQLite without table statistics
- * prefers the workspace_id index and reads every row of the workspace (on 100,000 contacts: tens
- * of milliseconds per relation instead of a tenth). The unary `+`, valid on both engines, keeps the
+ * prefers the workspace_id index and reads every row of the workspace, where the batch needs a
+ * few (bench/README.md). The unary `+`, valid on both engines, keeps the
  * check and leaves the plan to the contact-id index. Contact ids are unique across workspaces, so
  * that index is the selective one for every workspace size.
  */
