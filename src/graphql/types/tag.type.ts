@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import type { TagRecord } from '../../domain/tags/tag.repository.js';
-import {
-  bulkAddTagsInput,
-  contactTagIdsInput,
-  contactTagNamesInput,
-  createTagInput,
-  setContactTagsInput,
-  tagIdOrNameParams,
-  tagKeysBeyondListing,
-  updateTagInput,
-  type TagListing,
-} from '../../domain/tags/tag.schema.js';
-import { addContactTagsByName, bulkAddTags, changeContactTags, createTag, deleteTag, getTag, listWorkspaceTags, updateTag } from '../../domain/tags/tag.service.js';
+import { contactTagOperations as contactTags } from '../../domain/tags/contact-tag.operations.js';
+import { tagOperations as tags } from '../../domain/tags/tag.operations.js';
+import { tagKeysBeyondListing, type TagListing } from '../../domain/tags/tag.schema.js';
 import { contactIdentifier, identifierArg, plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { listingsOf } from '../listing.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
+import { zodInputType } from '../zod-input.js';
 
 export const tagListings = listingsOf('tag', tagKeysBeyondListing, ({ loaders }: GraphQLContext) => loaders.tag);
 const { beyond } = tagListings;
@@ -45,8 +38,8 @@ builder.queryField('tags', (t) =>
   t.field({
     type: [TagType],
     description: "The workspace's tags, sorted by name (as GET /v1/tags).",
-    access: { action: 'read', scope: 'tags' },
-    resolve: (_r, _a, { db, who }) => listWorkspaceTags(db, who.workspaceId),
+    access: tags.list.access,
+    resolve: (_r, _a, ctx) => runOperation(tags.list, ctx),
   }),
 );
 
@@ -57,20 +50,16 @@ builder.queryField('tag', (t) =>
   t.field({
     type: TagType,
     description: 'One live tag by id (global or plain) or by name, case-insensitively (as GET /v1/tags/{idOrName}).',
-    access: { action: 'read', scope: 'tags' },
-    args: { idOrName: t.arg.string({ required: true }).validate(z.preprocess(plainIds('Tag'), tagIdOrNameParams.shape.idOrName)) },
-    resolve: (_r, { idOrName }, { db, who }) => getTag(db, who.workspaceId, idOrName),
+    access: tags.get.access,
+    args: { idOrName: t.arg.string({ required: true }).validate(z.preprocess(plainIds('Tag'), tags.get.params.shape.idOrName)) },
+    resolve: (_r, { idOrName }, ctx) => runOperation(tags.get, ctx, { params: { idOrName } }),
   }),
 );
 
-const CreateTagInputType = builder.inputType('CreateTagInput', {
+const CreateTagInputType = zodInputType('CreateTagInput', tags.create.body, {
   description: 'The body of POST /v1/tags: a name (trimmed, 1 to 255 characters) no live tag has, in any case.',
-  fields: (t) => ({ name: t.string({ required: true }) }),
 });
-const UpdateTagInputType = builder.inputType('UpdateTagInput', {
-  description: 'The body of PUT /v1/tags/{id}: the new name.',
-  fields: (t) => ({ name: t.string({ required: true }) }),
-});
+const UpdateTagInputType = zodInputType('UpdateTagInput', tags.update.body, { description: 'The body of PUT /v1/tags/{id}: the new name.' });
 
 const tagIdArg = (arg: ArgBuilder) => arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Tag'));
 
@@ -78,9 +67,9 @@ builder.mutationField('createTag', (t) =>
   t.field({
     type: TagType,
     description: 'Like POST /v1/tags: a duplicate name is 422 validation with data.field "name". The trial and MAC gates apply.',
-    access: { action: 'write', scope: 'tags' },
-    args: { input: t.arg({ type: CreateTagInputType, required: true }).validate(createTagInput) },
-    resolve: (_r, { input }, { db, who }) => createTag(db, who.workspaceId, input),
+    access: tags.create.access,
+    args: { input: t.arg({ type: CreateTagInputType, required: true }).validate(tags.create.body) },
+    resolve: (_r, { input }, ctx) => runOperation(tags.create, ctx, { body: input }),
   }),
 );
 
@@ -88,9 +77,9 @@ builder.mutationField('updateTag', (t) =>
   t.field({
     type: TagType,
     description: 'Like PUT /v1/tags/{id}: renames a live tag.',
-    access: { action: 'write', scope: 'tags' },
-    args: { id: tagIdArg(t.arg), input: t.arg({ type: UpdateTagInputType, required: true }).validate(updateTagInput) },
-    resolve: (_r, { id, input }, { db, who }) => updateTag(db, who.workspaceId, id, input),
+    access: tags.update.access,
+    args: { id: tagIdArg(t.arg), input: t.arg({ type: UpdateTagInputType, required: true }).validate(tags.update.body) },
+    resolve: (_r, { id, input }, ctx) => runOperation(tags.update, ctx, { params: { id }, body: input }),
   }),
 );
 
@@ -98,38 +87,34 @@ builder.mutationField('deleteTag', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/tags/{id}: the tag leaves every list and contact; its name is free again.',
-    access: { action: 'delete', scope: 'tags' },
+    access: tags.delete.access,
     args: { id: tagIdArg(t.arg) },
-    resolve: async (_r, { id }, { db, who }) => deleteTag(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(tags.delete, ctx, { params: { id } }),
   }),
 );
 
-const contactTagMutation = (name: string, change: 'add' | 'remove' | 'set', description: string) =>
+const contactTagMutation = (name: string, op: typeof contactTags.add | typeof contactTags.remove | typeof contactTags.set, description: string) =>
   builder.mutationField(name, (t) =>
     t.field({
       type: SuccessType,
       description,
-      access: { action: change === 'remove' ? 'delete' : 'write', scope: 'contacts' },
-      args: {
-        identifier: identifierArg(t.arg),
-        tagIds: tagIdsArg(t.arg, (change === 'set' ? setContactTagsInput : contactTagIdsInput).shape.tagIds),
-      },
-      resolve: async (_r, args, { db, who }) =>
-        changeContactTags(db, who.workspaceId, contactIdentifier(args.identifier), change, args.tagIds),
+      access: op.access,
+      args: { identifier: identifierArg(t.arg), tagIds: tagIdsArg(t.arg, op.body.shape.tagIds) },
+      resolve: (_r, args, ctx) => runOperation(op, ctx, { params: { identifier: contactIdentifier(args.identifier) }, body: { tagIds: args.tagIds } }),
     }),
   );
 
-contactTagMutation('addContactTags', 'add', 'Like POST /v1/contacts/{identifier}/tags: tags it has stay; unknown or deleted tag ids are 404 with data.ids, and nothing changes.');
-contactTagMutation('removeContactTags', 'remove', 'Like DELETE /v1/contacts/{identifier}/tags: unknown or deleted tag ids are 404 with data.ids, and nothing changes.');
-contactTagMutation('setContactTags', 'set', 'Like PUT /v1/contacts/{identifier}/tags: the contact has exactly these tags afterwards (an empty list removes all).');
+contactTagMutation('addContactTags', contactTags.add, 'Like POST /v1/contacts/{identifier}/tags: tags it has stay; unknown or deleted tag ids are 404 with data.ids, and nothing changes.');
+contactTagMutation('removeContactTags', contactTags.remove, 'Like DELETE /v1/contacts/{identifier}/tags: unknown or deleted tag ids are 404 with data.ids, and nothing changes.');
+contactTagMutation('setContactTags', contactTags.set, 'Like PUT /v1/contacts/{identifier}/tags: the contact has exactly these tags afterwards (an empty list removes all).');
 
 builder.mutationField('addContactTagsByName', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like POST /v1/contacts/{identifier}/tags/by-name: names match live tags case-insensitively; missing ones are created.',
-    access: { action: 'write', scope: 'contacts' },
-    args: { identifier: identifierArg(t.arg), names: t.arg.stringList({ required: true }).validate(contactTagNamesInput.shape.names) },
-    resolve: async (_r, { identifier, names }, { db, who }) => addContactTagsByName(db, who.workspaceId, contactIdentifier(identifier), names),
+    access: contactTags.addByName.access,
+    args: { identifier: identifierArg(t.arg), names: t.arg.stringList({ required: true }).validate(contactTags.addByName.body.shape.names) },
+    resolve: (_r, { identifier, names }, ctx) => runOperation(contactTags.addByName, ctx, { params: { identifier: contactIdentifier(identifier) }, body: { names } }),
   }),
 );
 
@@ -137,11 +122,11 @@ builder.mutationField('bulkAddContactTags', (t) =>
   t.field({
     type: BulkRelationResultType,
     description: 'Like POST /v1/contacts/bulk/tags: 1 to 1,000 contacts, one transaction; unknown contact or tag ids are 404 with data.ids, and nothing changes.',
-    access: { action: 'write', scope: 'contacts' },
+    access: contactTags.bulkAdd.access,
     args: {
-      contactIds: t.arg.idList({ required: true, description: 'Contact ids: global or plain digit ids' }).validate(z.preprocess(plainIds('Contact'), bulkAddTagsInput.shape.contactIds)),
-      tagIds: tagIdsArg(t.arg, bulkAddTagsInput.shape.tagIds),
+      contactIds: t.arg.idList({ required: true, description: 'Contact ids: global or plain digit ids' }).validate(z.preprocess(plainIds('Contact'), contactTags.bulkAdd.body.shape.contactIds)),
+      tagIds: tagIdsArg(t.arg, contactTags.bulkAdd.body.shape.tagIds),
     },
-    resolve: (_r, args, { db, who }) => bulkAddTags(db, who.workspaceId, { contactIds: args.contactIds, tagIds: args.tagIds }),
+    resolve: (_r, args, ctx) => runOperation(contactTags.bulkAdd, ctx, { body: { contactIds: args.contactIds, tagIds: args.tagIds } }),
   }),
 );

@@ -130,16 +130,21 @@ function parametersOf(
 }
 
 /**
- * The error statuses an operation can answer: those the contract lists for it, plus those every
- * route of this router can produce (authentication, access rules, strict query parameters, rate
- * limits, the unexpected), plus body errors where a body is read and 404 where a path names a record.
+ * The error statuses an operation can answer, from the route's shape: every route 401, 422 (strict
+ * query parameters), 429 and 500; 403 where a rule can refuse the caller; 400 where it takes input
+ * (400 `businessError`, and malformed JSON where a body is read); 413 and 415 where a body is read
+ * (the writes, and a DELETE with a body); 404 where a path names a record. Plus the route's own
+ * additions (`errors`): those the contract lists beyond these (404 on GET /v1/tags), and a record a
+ * body names (an inboxId, bulk ids).
  */
 export function documentedErrorStatuses(route: Route): number[] {
   const statuses = new Set([...route.errors, 401, 422, 429, 500]);
   // 403 whenever a rule can refuse the call: a scheme, a write on a read-only token, a missing scope.
   // Reading the presented token itself (GET /v1/token: any scheme, a read, no scope) cannot be refused.
   if (route.access.schemes || route.access.action !== 'read' || route.access.scope !== null) statuses.add(403);
-  if (['POST', 'PUT', 'PATCH'].includes(route.method)) for (const s of [400, 413, 415]) statuses.add(s);
+  const readsBody = route.body !== undefined || ['POST', 'PUT', 'PATCH'].includes(route.method);
+  if (readsBody || route.params || route.query) statuses.add(400);
+  if (readsBody) for (const s of [413, 415]) statuses.add(s);
   if (route.params) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -225,7 +230,7 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
     const operation: JsonSchema = {
       operationId: route.operationId,
       summary: route.summary,
-      description: operationDescription(route, route.query !== undefined),
+      description: [route.description, operationDescription(route, route.query !== undefined)].filter(Boolean).join('\n\n'),
       tags: [route.tag],
       security: (route.access.schemes ?? allSchemes).map((s) => ({ [s]: [] })),
       ...(parameters.length ? { parameters } : {}),

@@ -1,116 +1,12 @@
-import { identifierParams } from '../../domain/contacts/contact.schema.js';
-import { successSchema } from '../../domain/shared/schemas.js';
-import {
-  bulkAddTagsInput,
-  bulkResultSchema,
-  contactTagIdsInput,
-  contactTagListSchema,
-  contactTagNamesInput,
-  MAX_BULK_CONTACTS,
-  MAX_TAGS_PER_CALL,
-  setContactTagsInput,
-} from '../../domain/tags/tag.schema.js';
-import { addContactTagsByName, bulkAddTags, changeContactTags, listContactTags } from '../../domain/tags/tag.service.js';
-import { defineRoute } from '../route.js';
+import { contactTagOperations as contactTags } from '../../domain/tags/contact-tag.operations.js';
+import { del, get, post, put } from '../route.js';
 
-const readErrors = [400, 401, 403, 404, 422, 429, 500];
-const writeErrors = [400, 401, 403, 404, 413, 415, 422, 429, 500];
-const tagged = (id: string, name: string) => ({
-  id,
-  name,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  deletedAt: null,
-  folderId: null,
-  workspaceId: '1',
-});
-
-/** A contact's tags, and bulk tagging (issue contacts-api). Relation changes answer `{success: true}`. */
+/** A contact's tags, and bulk tagging. */
 export const contactTagRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/v1/contacts/{identifier}/tags',
-    operationId: 'contacts.listTags',
-    summary: "The contact's tags, by name",
-    tag: 'Contacts',
-    access: { action: 'read', scope: 'contacts' },
-    params: identifierParams,
-    response: { status: 200, description: 'Live tags of the contact', schema: contactTagListSchema },
-    errors: readErrors,
-    examples: { params: { identifier: 'id:1' }, response: { data: [tagged('3', 'Customer'), tagged('1', 'VIP')] } },
-    handler: async ({ db, who, params }) => ({ data: await listContactTags(db, who.workspaceId, params.identifier) }),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/contacts/{identifier}/tags',
-    operationId: 'contacts.addTags',
-    summary: `Tag the contact (at most ${MAX_TAGS_PER_CALL} tag ids; tags it has stay)`,
-    tag: 'Contacts',
-    access: { action: 'write', scope: 'contacts' },
-    params: identifierParams,
-    body: contactTagIdsInput,
-    response: { status: 200, description: 'Tagged; unknown or deleted tag ids are 404 with data.ids, and nothing changes', schema: successSchema },
-    errors: writeErrors,
-    examples: { params: { identifier: 'id:1' }, body: { tagIds: ['1', '3'] }, response: { success: true } },
-    handler: ({ db, who, params, body }) => changeContactTags(db, who.workspaceId, params.identifier, 'add', body.tagIds),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/v1/contacts/{identifier}/tags',
-    operationId: 'contacts.removeTags',
-    summary: `Take tags off the contact (at most ${MAX_TAGS_PER_CALL} tag ids)`,
-    tag: 'Contacts',
-    access: { action: 'delete', scope: 'contacts' },
-    params: identifierParams,
-    body: contactTagIdsInput,
-    response: { status: 200, description: 'Untagged; unknown or deleted tag ids are 404 with data.ids, and nothing changes', schema: successSchema },
-    errors: writeErrors,
-    examples: { params: { identifier: 'id:1' }, body: { tagIds: ['3'] }, response: { success: true } },
-    handler: ({ db, who, params, body }) => changeContactTags(db, who.workspaceId, params.identifier, 'remove', body.tagIds),
-  }),
-  defineRoute({
-    method: 'PUT',
-    path: '/v1/contacts/{identifier}/tags',
-    operationId: 'contacts.setTags',
-    summary: `Set the contact's tags to exactly these (0 to ${MAX_TAGS_PER_CALL} tag ids)`,
-    tag: 'Contacts',
-    access: { action: 'write', scope: 'contacts' },
-    params: identifierParams,
-    body: setContactTagsInput,
-    response: { status: 200, description: 'The contact has exactly these tags now', schema: successSchema },
-    errors: writeErrors,
-    examples: { params: { identifier: 'id:1' }, body: { tagIds: ['1'] }, response: { success: true } },
-    handler: ({ db, who, params, body }) => changeContactTags(db, who.workspaceId, params.identifier, 'set', body.tagIds),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/contacts/{identifier}/tags/by-name',
-    operationId: 'contacts.addTagsByName',
-    summary: `Tag the contact by tag name, creating missing tags (at most ${MAX_TAGS_PER_CALL} names)`,
-    tag: 'Contacts',
-    access: { action: 'write', scope: 'contacts' },
-    params: identifierParams,
-    body: contactTagNamesInput,
-    response: { status: 200, description: 'Tagged; names match live tags case-insensitively', schema: successSchema },
-    errors: writeErrors,
-    examples: { params: { identifier: 'ada.lovelace@mail.example' }, body: { names: ['VIP', 'Webinar 2026'] }, response: { success: true } },
-    handler: ({ db, who, params, body }) => addContactTagsByName(db, who.workspaceId, params.identifier, body.names),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/contacts/bulk/tags',
-    operationId: 'contacts.bulkAddTags',
-    summary: `Give up to ${MAX_BULK_CONTACTS} contacts the same tags, in one transaction`,
-    tag: 'Contacts',
-    access: { action: 'write', scope: 'contacts' },
-    body: bulkAddTagsInput,
-    response: {
-      status: 200,
-      description: 'Tagged; `affected` counts the contacts that gained at least one tag. Unknown contact or tag ids are 404 with data.ids, and nothing changes.',
-      schema: bulkResultSchema,
-    },
-    errors: [400, 401, 403, 404, 413, 415, 422, 429, 500],
-    examples: { body: { contactIds: ['1', '2', '5'], tagIds: ['1'] }, response: { success: true, affected: 2 } },
-    handler: ({ db, who, body }) => bulkAddTags(db, who.workspaceId, body),
-  }),
+  get('/v1/contacts/{identifier}/tags', contactTags.list, { errors: [400] }),
+  post('/v1/contacts/{identifier}/tags', contactTags.add),
+  del('/v1/contacts/{identifier}/tags', contactTags.remove, { errors: [400, 413, 415] }),
+  put('/v1/contacts/{identifier}/tags', contactTags.set),
+  post('/v1/contacts/{identifier}/tags/by-name', contactTags.addByName),
+  post('/v1/contacts/bulk/tags', contactTags.bulkAdd, { errors: [404] }),
 ];
