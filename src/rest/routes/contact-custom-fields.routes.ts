@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exampleContact } from './examples.js';
+import { exampleContact } from '../../domain/contacts/contact.examples.js';
 import { contactSchema, identifierParams } from '../../domain/contacts/contact.schema.js';
 import {
   applyCustomFieldOperations,

@@ -19,7 +19,7 @@ import {
 } from '../../domain/messages/message.service.js';
 import type { AppDeps } from '../../http/app-deps.js';
 import { defineRoute } from '../route.js';
-import { exampleContact } from './examples.js';
+import { exampleContact } from '../../domain/contacts/contact.examples.js';
 
 const read = { action: 'read', scope: 'contacts' } as const;
 const write = { action: 'write', scope: 'contacts' } as const;

@@ -13,7 +13,7 @@ import { countContactsMatching, listContactsPage, searchContacts } from '../../d
 import { contactCustomFieldSchema, contactInboxSchema, contactScalarsSchema, contactTagSchema } from '../../domain/contacts/contact.schema.js';
 import { conversationScalarsSchema } from '../../domain/conversations/conversation.schema.js';
 import { defineRoute } from '../route.js';
-import { exampleContactScalars, exampleTag } from './examples.js';
+import { exampleContactScalars, exampleTag } from '../../domain/contacts/contact.examples.js';
 
 /** A listed contact: its own fields, plus the relations `include` asked for (absent otherwise). */
 const contactListItemSchema = contactScalarsSchema

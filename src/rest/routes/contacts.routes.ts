@@ -25,7 +25,7 @@ import {
 } from '../../domain/contacts/contact.service.js';
 import { successSchema } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
-import { exampleContact, exampleInbox } from './examples.js';
+import { exampleContact, exampleInbox } from '../../domain/contacts/contact.examples.js';
 
 const lookupErrors = [400, 401, 403, 404, 422, 429, 500];
 const writeErrors = [400, 401, 403, 404, 413, 415, 422, 429, 500];

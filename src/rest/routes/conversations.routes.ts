@@ -21,7 +21,7 @@ import { encodeCursor, filtersHash } from '../../domain/conversations/conversati
 import type { Executor } from '../../db/database.js';
 import { idParams, successSchema } from '../../domain/shared/schemas.js';
 import { defineRoute } from '../route.js';
-import { exampleInbox } from './examples.js';
+import { exampleInbox } from '../../domain/contacts/contact.examples.js';
 
 const access = (action: 'read' | 'write') => ({ action, scope: 'conversations' as const });
 

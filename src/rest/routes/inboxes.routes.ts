@@ -2,7 +2,7 @@ import { channelListSchema, inboxListSchema, inboxSchema, listInboxesQuery, upda
 import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
 import { idParams } from '../../domain/shared/schemas.js';
 import { defineRoute, type Route } from '../route.js';
-import { exampleInbox } from './examples.js';
+import { exampleInbox } from '../../domain/contacts/contact.examples.js';
 
 
 /** Inboxes and channels (issue contacts-api). */

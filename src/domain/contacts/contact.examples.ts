@@ -1,4 +1,4 @@
-import type { Contact, ContactScalars } from '../../domain/contacts/contact.schema.js';
+import type { Contact, ContactScalars } from './contact.schema.js';
 
 /**
  * Records the route-table examples of several areas show (OpenAPI `examples`, /docs): one contact,
