@@ -4,7 +4,7 @@ import { del, get, post, put } from '../route.js';
 export const tagRoutes = [
   get('/v1/tags', tags.list, { errors: [400, 404] }),
   post('/v1/tags', tags.create),
-  get('/v1/tags/{idOrName}', tags.get, { errors: [400] }),
+  get('/v1/tags/{idOrName}', tags.get),
   put('/v1/tags/{id}', tags.update),
-  del('/v1/tags/{id}', tags.delete, { errors: [400] }),
+  del('/v1/tags/{id}', tags.delete),
 ];
