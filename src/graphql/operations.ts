@@ -1,4 +1,4 @@
-import type { AnyOperation, OperationCall } from '../domain/shared/operation.js';
+import type { AnyOperation, InputPaths, OperationCall } from '../domain/shared/operation.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -7,12 +7,19 @@ import type { GraphQLContext } from './context.js';
  * validated, as REST does) and its arguments' validation with the operation's schemas
  * (`.validate(op.body)`); its resolver hands the validated input to `runOperation`. What the field
  * adds is GraphQL's own: its name and type, the arguments' shape where it differs from REST's
- * (global ids, an `input` argument), and what it resolves from the operation's result.
+ * (global ids, an `input` argument, `at`: where its parts sit for issue paths), and what it
+ * resolves from the operation's result.
  */
+/**
+ * Where input parts usually sit in a field's arguments: params and query fields are arguments of
+ * their own, the body is the `input` argument. A field whose arguments differ says so (`at`).
+ */
+const graphqlInputPaths: InputPaths = { params: [], query: [], body: ['input'] };
+
 export function runOperation<Op extends AnyOperation>(
   op: Op,
   ctx: GraphQLContext,
-  input: { params?: unknown; query?: unknown; body?: unknown } = {},
+  input: { params?: unknown; query?: unknown; body?: unknown; at?: Partial<InputPaths> } = {},
 ): ReturnType<Op['run']> {
   const call: OperationCall = {
     db: ctx.db,
@@ -23,6 +30,7 @@ export function runOperation<Op extends AnyOperation>(
     params: input.params ?? {},
     query: input.query ?? {},
     body: input.body ?? {},
+    at: { ...graphqlInputPaths, ...input.at },
   };
   return op.run(call) as ReturnType<Op['run']>;
 }

@@ -23,6 +23,13 @@ export interface ZodInputOptions {
   descriptions?: Record<string, string>;
   /** Names for nested input types, by field name (default: the zod id, or `<Name><Field>Input`). */
   nested?: Record<string, string>;
+  /**
+   * GraphQL types for schemas wherever the walk meets them, nested types included: an enumeration
+   * that GraphQL names as an enum, say. Nested types made on the way take these too.
+   */
+  schemaTypes?: Map<z.ZodType, FieldType>;
+  /** Names for nested object schemas wherever the walk meets them. */
+  schemaNames?: Map<z.ZodType, string>;
 }
 
 type FieldType = string | { kind: 'list'; of: string } | object;
@@ -105,7 +112,7 @@ export function zodInputType(name: string, schema: z.ZodType, options: ZodInputO
         Object.entries(shape).map(([key, field]) => {
           const { schema: inner, required, description: own } = peel(field);
           const description = options.descriptions?.[key] ?? own;
-          const type = options.types?.[key] ?? graphqlTypeOf(inner, options.nested?.[key] ?? nestedName(name, key, inner));
+          const type = options.types?.[key] ?? graphqlTypeOf(inner, options.nested?.[key] ?? nestedName(name, key, inner, options), options);
           return [key, t.field({ type: type as never, required, ...(description ? { description } : {}) })];
         }),
       ),
@@ -113,21 +120,25 @@ export function zodInputType(name: string, schema: z.ZodType, options: ZodInputO
   return ref;
 }
 
-/** A nested object's type name: its zod id when it has one, else `<Parent><Field>Input`. */
-function nestedName(parent: string, key: string, schema: z.ZodType): string {
+/** A nested object's type name: as given, its zod id when it has one, else `<Parent><Field>Input`. */
+function nestedName(parent: string, key: string, schema: z.ZodType, options: ZodInputOptions): string {
+  const given = options.schemaNames?.get(schema);
+  if (given) return given;
   const id = z.globalRegistry.get(schema)?.id;
   if (typeof id === 'string') return id.endsWith('Input') ? id : `${id}Input`;
   return `${parent.replace(/Input$/, '')}${capitalised(key)}Input`;
 }
 
-function graphqlTypeOf(schema: z.ZodType, nestedTypeName: string): unknown {
+function graphqlTypeOf(schema: z.ZodType, nestedTypeName: string, options: ZodInputOptions): unknown {
+  const given = options.schemaTypes?.get(schema);
+  if (given) return given;
   const scalar = scalarOf(schema);
   if (scalar) return scalar;
   const d = def(schema);
   if (d.type === 'array') {
     const item = peel(d.element as z.ZodType).schema;
-    return [graphqlTypeOf(item, nestedTypeName)];
+    return [graphqlTypeOf(item, options.schemaNames?.get(item) ?? nestedTypeName, options)];
   }
-  if (d.type === 'object') return zodInputType(nestedTypeName, schema);
+  if (d.type === 'object') return zodInputType(nestedTypeName, schema, { schemaTypes: options.schemaTypes, schemaNames: options.schemaNames });
   throw new Error(`zodInputType: a ${d.type} field has no GraphQL input form; give its type in options.types (${nestedTypeName})`);
 }

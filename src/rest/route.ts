@@ -108,7 +108,7 @@ export function operationRoute(method: HttpMethod, path: string, op: AnyOperatio
     response: { status: binding.status ?? 200, description: outputDescription, schema: output, location: binding.location as Route['response']['location'] },
     errors: binding.errors ?? [],
     examples,
-    handler: present ? async (ctx) => present(await op.run(ctx)) : (ctx) => op.run(ctx),
+    handler: present ? async (ctx) => present(await op.run(ctx), ctx) : (ctx) => op.run(ctx),
   };
 }
 

@@ -9,6 +9,7 @@ import type { RequestState } from '../http/request-state.js';
 import type { AppDeps } from '../http/app-deps.js';
 import type { Executor } from '../db/database.js';
 import type { Principal } from '../domain/auth/principal.js';
+import type { InputPaths } from '../domain/shared/operation.js';
 import type { Logger } from '../observability/logger.js';
 import type { Route, RouteContext } from './route.js';
 
@@ -148,6 +149,8 @@ class Context implements RouteContext<unknown, unknown, unknown> {
   get logger(): Logger {
     return this.state.logger;
   }
+  /** The input parts' places in issue paths, as the router reports its own validation issues. */
+  readonly at = restInputPaths;
   get queue() {
     return this.deps.queue;
   }
@@ -156,6 +159,7 @@ class Context implements RouteContext<unknown, unknown, unknown> {
   }
 }
 
+const restInputPaths: InputPaths = { params: ['params'], query: ['query'], body: ['body'] };
 const writeMethods = new Set(['POST', 'PUT', 'PATCH']);
 const noInput = z.strictObject({});
 

@@ -10,6 +10,7 @@ import {
   deleteCommentAutomationRow,
   findCommentAutomation,
   insertCommentAutomation,
+  listCommentAutomations,
   listCommentAutomationsPage as listPageRows,
   updateCommentAutomationRow,
   type StoredCommentAutomation,
@@ -51,6 +52,13 @@ export const createPhotoCommentAutomation = (db: Executor, workspaceId: number, 
 /** Input is validated by `createNetCommentInput` (`type` defaults to chat). */
 export const createNetCommentAutomation = (db: Executor, workspaceId: number, data: CreateNetCommentInput): Promise<StoredCommentAutomation> =>
   create(db, workspaceId, 'net', data);
+
+/** Newest first by id, optionally of one channel and filtered as the lists are: GraphQL's connection. */
+export const listCommentAutomationsKeyset = (
+  db: Executor,
+  workspaceId: number,
+  opts: { channel?: Channel; limit: number; beforeId?: number } & CommentAutomationsFilter,
+): Promise<StoredCommentAutomation[]> => listCommentAutomations(db, workspaceId, opts);
 
 /** One automation of a channel; another workspace's, or another channel's, is 404 like a missing one. */
 export async function getCommentAutomation(db: Executor, workspaceId: number, channel: Channel | null, id: string): Promise<StoredCommentAutomation> {
@@ -101,7 +109,7 @@ export async function updateCommentAutomation(
   channel: Channel,
   id: string,
   patch: UpdateCommentInput,
-  at: string[] = ['body'],
+  at: (string | number)[] = ['body'],
 ): Promise<StoredCommentAutomation> {
   const key = idNumber(id);
   if (key === null) throw notFound('Comment automation');

@@ -31,11 +31,6 @@ export async function getConversation(db: Executor, workspaceId: number, id: str
   return found;
 }
 
-/** GET /v1/conversations/{id}: the conversation with its assignee, team and inbox. */
-export async function getConversationWithRelations(db: Executor, workspaceId: number, id: string): Promise<Conversation> {
-  return (await withRelations(db, workspaceId, [await getConversation(db, workspaceId, id)]))[0];
-}
-
 /** Follow or unfollow; repeating it is harmless. An unknown id (or another workspace's) is 404. */
 export async function setConversationFollowed(db: Executor, workspaceId: number, id: string, followed: boolean): Promise<{ success: true }> {
   const key = idNumber(id);

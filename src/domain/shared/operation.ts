@@ -38,12 +38,13 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   output?: O;
   outputDescription?: string;
   examples?: OperationExamples<P, Q, B, O>;
-  run: (ctx: OperationCall<Input<P>, Input<Q>, Input<B>>) => Promise<R>;
+  run: (ctx: OperationCall<z.output<P>, z.output<Q>, z.output<B>>) => Promise<R>;
   /**
    * The result as REST answers it, when that differs from the domain's result GraphQL resolves
-   * (a list in `{data}`, an automation without its internal fields).
+   * (a list in `{data}`, an automation without its internal fields, a record with the relations
+   * GraphQL loads per field).
    */
-  present?: (result: R) => z.input<O> | Promise<z.input<O>>;
+  present?: (result: R, ctx: OperationContext) => z.input<O> | Promise<z.input<O>>;
 }
 
 export interface OperationExamples<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -52,9 +53,6 @@ export interface OperationExamples<P extends z.ZodType = z.ZodType, Q extends z.
   body?: z.input<B>;
   response: z.output<O>;
 }
-
-/** A part's validated value; a part the operation does not take is nothing it may read. */
-type Input<S extends z.ZodType> = [S] extends [z.ZodNever] ? unknown : z.output<S>;
 
 /**
  * What an operation runs with: the request's database handle (its statements counted on the
@@ -69,23 +67,35 @@ export interface OperationContext {
   logger: Logger;
 }
 
-/** An operation's context with its validated input. */
+/** Where each input part sits in the request, for the paths of the issues a service reports. */
+export interface InputPaths {
+  params: (string | number)[];
+  query: (string | number)[];
+  body: (string | number)[];
+}
+
+/**
+ * An operation's context with its validated input, and where that input came from: a value the
+ * service finds wrong is reported at `[...at.body, 'value']`, which is `["body", "value"]` on REST
+ * and, say, `["input", "value"]` on GraphQL.
+ */
 export interface OperationCall<P = unknown, Q = unknown, B = unknown> extends OperationContext {
   params: P;
   query: Q;
   body: B;
+  at: InputPaths;
 }
 
 /** Any operation, as adapters hold them: each is typed where it is declared. */
 export type AnyOperation = Omit<Operation<any, any, any, any, any>, 'run' | 'present'> & {
   run: (ctx: OperationCall<any, any, any>) => Promise<any>;
-  present?: (result: any) => unknown;
+  present?: (result: any, ctx: OperationContext) => unknown;
 };
 
 type Declared<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O extends z.ZodType, R> = Omit<Operation<P, Q, B, O, R>, 'tag'>;
 
-/** A part the operation was declared with is there; one it was not is undefined. */
-type Part<S extends z.ZodType> = [S] extends [z.ZodNever] ? undefined : S;
+/** A part the operation was declared with is there; one it was not (left at `z.ZodUnknown`) is undefined. */
+type Part<S extends z.ZodType> = [S] extends [z.ZodUnknown] ? undefined : S;
 type Typed<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O extends z.ZodType, R> = Omit<Declared<P, Q, B, O, R>, 'params' | 'query' | 'body'> & {
   params: Part<P>;
   query: Part<Q>;
@@ -97,7 +107,7 @@ type Typed<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O exte
  * function that ties the schemas' types to `run`, `present` and the examples, and tells adapters
  * which input parts the operation has.
  */
-export const operation = <P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever, O extends z.ZodType = z.ZodType, R = z.input<O>>(
+export const operation = <P extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodUnknown, O extends z.ZodType = z.ZodType, R = z.input<O>>(
   declared: Declared<P, Q, B, O, R>,
 ) => declared as Typed<P, Q, B, O, R>;
 

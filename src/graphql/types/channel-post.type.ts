@@ -1,9 +1,10 @@
 import { channelSchema, type Channel } from '../../domain/comment-automations/comment-automation.schema.js';
-import { channelPostsQuery, postKindSchema, type ChannelPost } from '../../domain/channel-posts/channel-post.schema.js';
-import { listChannelPostsPage } from '../../domain/channel-posts/channel-post.service.js';
+import { channelPostOperations as posts } from '../../domain/channel-posts/channel-post.operations.js';
+import { postKindSchema, type ChannelPost } from '../../domain/channel-posts/channel-post.schema.js';
 import { digitId } from '../../domain/shared/schemas.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { ChannelEnum, CommentAutomationType } from './comment-automation.type.js';
 import { InboxType } from './inbox.type.js';
@@ -41,18 +42,20 @@ builder.queryField('channelPosts', (t) =>
   t.field({
     type: pageOf('ChannelPostPage', ChannelPostType),
     description: 'Like GET /v1/photo-comments/photo-media (channel photo) and GET /v1/net-comments/net-posts (channel net): newest first.',
-    access: { action: 'read', scope: 'automations' },
+    // Both channels' lists in one field: their rule (the channel is an argument).
+    access: posts.listMedia.access,
     args: {
       channel: t.arg({ type: ChannelEnum, required: true }),
       inboxId: t.arg.id({ description: "Only this inbox's posts (digits)" }),
       kind: t.arg({ type: KindEnum }),
       ...pageArgs(t.arg),
     },
-    validate: pageArgsSchema.extend({ channel: channelSchema, inboxId: digitId.nullish(), kind: channelPostsQuery.shape.kind.nullish() }),
+    validate: pageArgsSchema.extend({ channel: channelSchema, inboxId: digitId.nullish(), kind: posts.listMedia.query.shape.kind.nullish() }),
     complexity: pageComplexity,
-    resolve: async (_r, { channel, inboxId, kind, page, perPage }, { db, who }) => {
-      const posts = await listChannelPostsPage(db, who.workspaceId, channel, { page, perPage, inboxId: inboxId ?? undefined, kind: kind ?? undefined });
-      return { ...posts, data: posts.data.map((p) => ({ ...p, channel })) };
+    resolve: async (_r, { channel, inboxId, kind, page, perPage }, ctx) => {
+      const query = { page, perPage, inboxId: inboxId ?? undefined, kind: kind ?? undefined };
+      const found = await runOperation(channel === 'photo' ? posts.listMedia : posts.listPosts, ctx, { query });
+      return { ...found, data: found.data.map((p) => ({ ...p, channel })) };
     },
   }),
 );

@@ -1,29 +1,26 @@
 import { z } from 'zod';
-import { listCommentAutomations, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
+import {
+  commentOperationsOf,
+  netCommentOperations as net,
+  photoCommentOperations as photo,
+} from '../../domain/comment-automations/comment-automation.operations.js';
+import type { StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import {
   automationTypeSchema,
   channelSchema,
   commentAutomationsQuery,
-  createNetCommentInput,
-  createPhotoCommentInput,
   delayTypeSchema,
   includeKeywordsTypeSchema,
   netTypeSchema,
+  postSelectorSchema,
   postSelectorTypeSchema,
+  replySchema,
   replyTypeSchema,
   showCommentsAfterSchema,
-  updateNetCommentInput,
-  updatePhotoCommentInput,
   type CommentAutomation,
   type UpdateCommentInput,
 } from '../../domain/comment-automations/comment-automation.schema.js';
-import {
-  createNetCommentAutomation,
-  createPhotoCommentAutomation,
-  deleteCommentAutomation,
-  getCommentAutomation,
-  updateCommentAutomation,
-} from '../../domain/comment-automations/comment-automation.service.js';
+import { getCommentAutomation, listCommentAutomationsKeyset } from '../../domain/comment-automations/comment-automation.service.js';
 import { digitId } from '../../domain/shared/schemas.js';
 import type { ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
@@ -31,6 +28,8 @@ import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, 
 import { byId } from '../cursor.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
+import { zodInputType } from '../zod-input.js';
 
 const AutomationTypeEnum = contractEnum('CommentAutomationType', automationTypeSchema.options);
 export const ChannelEnum = contractEnum('CommentChannel', channelSchema.options, 'photo: photo-sharing network comments; net: social-network post comments');
@@ -83,7 +82,7 @@ const Delay = builder.objectRef<A['replyAfter']>('Delay').implement({
 });
 
 export const CommentAutomationType = builder.node(builder.objectRef<StoredCommentAutomation>('CommentAutomation'), {
-  ...nodeOptions('CommentAutomation', { action: 'read', scope: 'automations' }, ({ loaders }) => loaders.commentAutomation),
+  ...nodeOptions('CommentAutomation', photo.get.access, ({ loaders }) => loaders.commentAutomation),
   description: 'Replies to, or hides, comments on photo-network media (channel photo) or social-network posts (channel net).',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -114,14 +113,14 @@ export const CommentAutomationType = builder.node(builder.objectRef<StoredCommen
   }),
 });
 
-const read = { action: 'read', scope: 'automations' } as const;
 const automationCursor = byId('automation');
 
 builder.queryField('commentAutomation', (t) =>
   t.field({
     type: CommentAutomationType,
     description: 'One comment automation; with `channel`, only of that channel (GET /v1/net-comments/{id} is channel net).',
-    access: read,
+    // Either channel's automation, with their rule; `channel` narrows it to one.
+    access: photo.get.access,
     args: {
       id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CommentAutomation')),
       channel: t.arg({ type: ChannelEnum }),
@@ -135,7 +134,7 @@ builder.queryField('commentAutomations', (t) =>
     {
       type: CommentAutomationType,
       description: `Comment automations, newest first, optionally of one channel, filtered as GET /v1/photo-comments and /v1/net-comments. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
-      access: read,
+      access: photo.list.access,
       args: {
         channel: t.arg({ type: ChannelEnum }),
         name: t.arg.string({ description: 'Case-insensitive substring of the name (empty: no filter)' }),
@@ -151,7 +150,7 @@ builder.queryField('commentAutomations', (t) =>
       complexity: connectionComplexity,
       resolve: (_r, args, { db, who }) =>
         keysetConnection(automationCursor, args, ({ limit, after }) =>
-          listCommentAutomations(db, who.workspaceId, {
+          listCommentAutomationsKeyset(db, who.workspaceId, {
             limit,
             beforeId: after,
             channel: args.channel ?? undefined,
@@ -166,80 +165,39 @@ builder.queryField('commentAutomations', (t) =>
   ),
 );
 
-const PostSelectorInput = builder.inputType('PostSelectorInput', {
-  fields: (t) => ({ type: t.field({ type: PostSelectorTypeEnum, required: true }), value: t.stringList({ required: true }) }),
-});
-const ReplyValueInput = builder.inputType('ReplyValueInput', { fields: (t) => ({ value: t.string({ required: true }) }) });
-export const ReplyInput = builder.inputType('ReplyInput', {
-  fields: (t) => ({ type: t.field({ type: ReplyTypeEnum, required: true }), value: t.string(), values: t.field({ type: [ReplyValueInput] }) }),
-});
-const IncludeKeywordsInput = builder.inputType('IncludeKeywordsInput', {
-  fields: (t) => ({ type: t.field({ type: IncludeKeywordsTypeEnum, required: true }), value: t.stringList({ required: true }) }),
-});
-const OptionsInput = builder.inputType('CommentAutomationOptionsInput', {
-  fields: (t) => ({
-    replyToNewContactsOnly: t.boolean({ required: true }),
-    replyOncePerUserPerPost: t.boolean({ required: true }),
-    likeUserComment: t.boolean({ required: true }),
-    replyToUsersWhoCommentedOnOtherPosts: t.boolean({ required: true }),
-    ignoreCommentReplies: t.boolean({ required: true }),
-    trackUserTags: t.boolean({ required: true }),
-  }),
-});
-const HideCommentsInput = builder.inputType('HideCommentsInput', {
-  fields: (t) => ({
-    all: t.boolean({ required: true }),
-    hasPhoneNumber: t.boolean({ required: true }),
-    hasImage: t.boolean({ required: true }),
-    hasVideo: t.boolean({ required: true }),
-    hasLink: t.boolean({ required: true }),
-    hasKeywords: t.boolean({ required: true }),
-    keywords: t.stringList({ required: true }),
-    showCommentsAfter: t.field({ type: ShowCommentsAfterEnum, required: true }),
-  }),
-});
-const DelayInput = builder.inputType('DelayInput', {
-  fields: (t) => ({ type: t.field({ type: DelayTypeEnum, required: true }), value: t.float({ required: true }) }),
-});
 const PhotoTypeEnum = contractEnum('PhotoConnectionType', ['photo', 'photoNet'] as const, 'photo: native login; photoNet: linked via a page of the social network');
-const CreatePhotoCommentInputType = builder.inputType('CreatePhotoCommentAutomationInput', {
-  description: 'The body of POST /v1/photo-comments.',
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    type: t.field({ type: PhotoTypeEnum, required: true }),
-    folderId: t.id(),
-    post: t.field({ type: PostSelectorInput, required: true }),
-    privateReply: t.field({ type: ReplyInput, required: true }),
-    publicReply: t.field({ type: ReplyInput, required: true }),
-    includeKeywords: t.field({ type: IncludeKeywordsInput, required: true }),
-    excludeKeywords: t.stringList({ required: true }),
-    options: t.field({ type: OptionsInput, required: true }),
-    hideComments: t.field({ type: HideCommentsInput, required: true }),
-    replyAfter: t.field({ type: DelayInput, required: true }),
-    startTime: t.string({ description: 'HH:mm' }),
-    endTime: t.string({ description: 'HH:mm' }),
-  }),
-});
-
 const NetTypeEnum = contractEnum('NetConnectionType', netTypeSchema.options, 'chat: the private reply goes through the chat product');
-const CreateNetCommentInputType = builder.inputType('CreateNetCommentAutomationInput', {
-  description: 'The body of POST /v1/net-comments: the photo input, with type chat (the default).',
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    type: t.field({ type: NetTypeEnum, description: 'chat (the default)' }),
-    folderId: t.id(),
-    post: t.field({ type: PostSelectorInput, required: true }),
-    privateReply: t.field({ type: ReplyInput, required: true }),
-    publicReply: t.field({ type: ReplyInput, required: true }),
-    includeKeywords: t.field({ type: IncludeKeywordsInput, required: true }),
-    excludeKeywords: t.stringList({ required: true }),
-    options: t.field({ type: OptionsInput, required: true }),
-    hideComments: t.field({ type: HideCommentsInput, required: true }),
-    replyAfter: t.field({ type: DelayInput, required: true }),
-    startTime: t.string({ description: 'HH:mm' }),
-    endTime: t.string({ description: 'HH:mm' }),
-  }),
+
+/** The create bodies' nested objects and enumerations, as GraphQL names them. */
+const nestedTypes = {
+  schemaTypes: new Map<z.ZodType, object>([
+    [postSelectorTypeSchema, PostSelectorTypeEnum],
+    [replyTypeSchema, ReplyTypeEnum],
+    [includeKeywordsTypeSchema, IncludeKeywordsTypeEnum],
+    [showCommentsAfterSchema, ShowCommentsAfterEnum],
+    [delayTypeSchema, DelayTypeEnum],
+  ]),
+  schemaNames: new Map<z.ZodType, string>([[replySchema.shape.values.unwrap().element, 'ReplyValueInput']]),
+};
+const times = { startTime: 'HH:mm', endTime: 'HH:mm' };
+const PostSelectorInput = zodInputType('PostSelectorInput', postSelectorSchema, nestedTypes);
+export const ReplyInput = zodInputType('ReplyInput', replySchema, nestedTypes);
+const CreatePhotoCommentInputType = zodInputType('CreatePhotoCommentAutomationInput', photo.create.body, {
+  ...nestedTypes,
+  description: 'The body of POST /v1/photo-comments.',
+  types: { type: PhotoTypeEnum, folderId: 'ID' },
+  descriptions: times,
 });
+const CreateNetCommentInputType = zodInputType('CreateNetCommentAutomationInput', net.create.body, {
+  ...nestedTypes,
+  description: 'The body of POST /v1/net-comments: the photo input, with type chat (the default).',
+  types: { type: NetTypeEnum, folderId: 'ID' },
+  descriptions: { ...times, type: 'chat (the default)' },
+});
+const IncludeKeywordsInput = zodInputType('IncludeKeywordsInput', photo.create.body.shape.includeKeywords, nestedTypes);
+const OptionsInput = zodInputType('CommentAutomationOptionsInput', photo.create.body.shape.options, nestedTypes);
+const HideCommentsInput = zodInputType('HideCommentsInput', photo.create.body.shape.hideComments, nestedTypes);
+const DelayInput = zodInputType('DelayInput', photo.create.body.shape.replyAfter, nestedTypes);
 const UpdateCommentInputType = builder.inputType('UpdateCommentAutomationInput', {
   description:
     "The body of PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any of the create fields and isActive (at least one); nested objects are replaced whole, and the changed automation must pass its channel's create rules (type: photo or photoNet on photo, chat on net). null clears folderId, startTime and endTime.",
@@ -279,43 +237,41 @@ const fromGraphQL = (input: unknown) => {
   return out;
 };
 
-const write = { action: 'write', scope: 'automations' } as const;
 const automationIdArg = (arg: ArgBuilder) => arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' });
 const channelArg = (arg: ArgBuilder) => arg({ type: ChannelEnum, required: true, description: 'The channel it belongs to: another channel\'s automation is not found' });
 
-builder.mutationField('createPhotoCommentAutomation', (t) =>
-  t.field({
-    type: CommentAutomationType,
-    description: 'Like POST /v1/photo-comments: a full token with the automations scope; the trial and MAC gates apply.',
-    access: write,
-    args: { input: t.arg({ type: CreatePhotoCommentInputType, required: true }).validate(z.preprocess(fromGraphQL, createPhotoCommentInput)) },
-    resolve: (_r, { input }, { db, who }) => createPhotoCommentAutomation(db, who.workspaceId, input),
-  }),
-);
-
-builder.mutationField('createNetCommentAutomation', (t) =>
-  t.field({
-    type: CommentAutomationType,
-    description: 'Like POST /v1/net-comments: type chat (the default); postIds must be posts of the workspace (pageId_postId or the bare post id).',
-    access: write,
-    args: { input: t.arg({ type: CreateNetCommentInputType, required: true }).validate(z.preprocess(fromGraphQL, createNetCommentInput)) },
-    resolve: (_r, { input }, { db, who }) => createNetCommentAutomation(db, who.workspaceId, input),
-  }),
+const createField = (name: string, op: typeof photo.create | typeof net.create, type: typeof CreatePhotoCommentInputType, description: string) =>
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: CommentAutomationType,
+      description,
+      access: op.access,
+      args: { input: t.arg({ type, required: true }).validate(z.preprocess(fromGraphQL, op.body)) },
+      resolve: (_r, { input }, ctx) => runOperation(op, ctx, { body: input }),
+    }),
+  );
+createField('createPhotoCommentAutomation', photo.create, CreatePhotoCommentInputType, 'Like POST /v1/photo-comments: a full token with the automations scope; the trial and MAC gates apply.');
+createField(
+  'createNetCommentAutomation',
+  net.create,
+  CreateNetCommentInputType,
+  'Like POST /v1/net-comments: type chat (the default); postIds must be posts of the workspace (pageId_postId or the bare post id).',
 );
 
 /** The update input is checked by its channel's PATCH schema. */
-const updateArgs = (channel: 'photo' | 'net', input: typeof updatePhotoCommentInput | typeof updateNetCommentInput) =>
-  z.object({ id: recordIdArg('CommentAutomation'), channel: z.literal(channel), input: z.preprocess(fromGraphQL, input) });
+const updateArgs = (channel: 'photo' | 'net') =>
+  z.object({ id: recordIdArg('CommentAutomation'), channel: z.literal(channel), input: z.preprocess(fromGraphQL, commentOperationsOf[channel].update.body) });
 
+// One field for both channels, whose operations share their access rules (channel is an argument).
 builder.mutationField('updateCommentAutomation', (t) =>
   t.field({
     type: CommentAutomationType,
     description: 'Like PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any subset of the create fields and isActive; nested objects replaced whole.',
-    access: write,
+    access: photo.update.access,
     args: { id: automationIdArg(t.arg), channel: channelArg(t.arg), input: t.arg({ type: UpdateCommentInputType, required: true }) },
-    validate: z.discriminatedUnion('channel', [updateArgs('photo', updatePhotoCommentInput), updateArgs('net', updateNetCommentInput)]),
+    validate: z.discriminatedUnion('channel', [updateArgs('photo'), updateArgs('net')]),
     // `validate` has parsed input with the channel's schema (Pothos types args from the GraphQL input).
-    resolve: (_r, { id, channel, input }, { db, who }) => updateCommentAutomation(db, who.workspaceId, channel, id, input as UpdateCommentInput, ['input']),
+    resolve: (_r, { id, channel, input }, ctx) => runOperation(commentOperationsOf[channel].update, ctx, { params: { id }, body: input as UpdateCommentInput }),
   }),
 );
 
@@ -323,8 +279,8 @@ builder.mutationField('deleteCommentAutomation', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/photo-comments/{id} and /v1/net-comments/{id}: permanent.',
-    access: { action: 'delete', scope: 'automations' },
+    access: photo.delete.access,
     args: { id: automationIdArg(t.arg).validate(recordIdArg('CommentAutomation')), channel: channelArg(t.arg) },
-    resolve: (_r, { id, channel }, { db, who }) => deleteCommentAutomation(db, who.workspaceId, channel, id),
+    resolve: (_r, { id, channel }, ctx) => runOperation(commentOperationsOf[channel].delete, ctx, { params: { id } }),
   }),
 );

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   commentActionNameSchema,
   commentActionStatusSchema,
@@ -6,6 +5,7 @@ import {
   type CommentAction,
   type CommentEventRecord,
 } from '../../domain/comment-events/comment-event.schema.js';
+import { commentEventOperations } from '../../domain/comment-events/comment-event.operations.js';
 import { listCommentEventsPage } from '../../domain/comment-events/comment-event.service.js';
 import { channelSchema } from '../../domain/comment-automations/comment-automation.schema.js';
 import { builder } from '../builder.js';
@@ -48,7 +48,8 @@ builder.queryField('commentAutomationEvents', (t) =>
     type: pageOf('CommentEventPage', CommentEventType),
     description:
       "Like GET /v1/photo-comments/{id}/events and /v1/net-comments/{id}/events: the comments an automation saw, newest first, with what it did or why not. With `channel`, another channel's automation is not found.",
-    access: { action: 'read', scope: 'automations' },
+    // The REST lists of both channels in one field: their rule; without a channel, any channel's automation.
+    access: commentEventOperations.photo.list.access,
     args: {
       id: t.arg.id({ required: true, description: "The automation's global id, or its plain digit id (rawId)" }),
       channel: t.arg({ type: ChannelEnum }),

@@ -6,24 +6,18 @@ import {
   disableBotFields,
   UNASSIGNED,
 } from '../../domain/conversations/conversation.schema.js';
-import {
-  assignConversation,
-  conversationsConnection,
-  getConversation,
-  setConversationArchived,
-  setConversationBot,
-  setConversationFollowed,
-  setConversationRead,
-} from '../../domain/conversations/conversation.service.js';
+import { conversationsConnection } from '../../domain/conversations/conversation.service.js';
+import { conversationOperations as conversations } from '../../domain/conversations/conversation.operations.js';
 import { plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { DEFAULT_FIRST, MAX_FIRST } from '../connection.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
 import { InboxTeamType, InboxType, UserType } from './inbox.type.js';
 import { ContactRef, conversationListings, ConversationRef } from './refs.js';
 
 builder.node(ConversationRef, {
-  ...nodeOptions('Conversation', { action: 'read', scope: 'conversations' }, ({ loaders }) => loaders.conversation),
+  ...nodeOptions('Conversation', conversations.get.access, ({ loaders }) => loaders.conversation),
   description: 'A conversation with a contact; the assignee, team, inbox and contact load through per-request DataLoaders.',
   fields: (t) => {
     const { beyond } = conversationListings;
@@ -69,8 +63,6 @@ builder.node(ConversationRef, {
   },
 });
 
-const read = { action: 'read', scope: 'conversations' } as const;
-const write = { action: 'write', scope: 'conversations' } as const;
 
 const conversationIdArg = (arg: ArgBuilder) =>
   arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Conversation'));
@@ -79,9 +71,9 @@ builder.queryField('conversation', (t) =>
   t.field({
     type: ConversationRef,
     description: 'One conversation of the workspace, as GET /v1/conversations/{id} (404 notFound otherwise).',
-    access: read,
+    access: conversations.get.access,
     args: { id: conversationIdArg(t.arg) },
-    resolve: (_r, { id }, { db, who }) => getConversation(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(conversations.get, ctx, { params: { id } }),
   }),
 );
 
@@ -131,7 +123,8 @@ builder.queryField('conversations', (t) =>
     {
       type: ConversationRef,
       description: `Like GET /v1/conversations: by last activity, newest first, ties by id; keyset pages that never repeat or skip a row under inserts. Both directions: \`first\`/\`after\` read older rows, \`last\`/\`before\` newer ones (\`first\` defaults to ${DEFAULT_FIRST}; at most ${MAX_FIRST}). Cursors are tied to the filters: a cursor used with other filters is refused. \`assignedUserId\`/\`assignedInboxTeamId\` take "${UNASSIGNED}" for unassigned ones.`,
-      access: read,
+      // The list's rule; GraphQL's connection pages both ways with cursors of its own.
+      access: conversations.list.access,
       args: {
         followed: t.arg.boolean({ description: booleanFilterDescriptions.followed }),
         archived: t.arg.boolean({ description: booleanFilterDescriptions.archived }),
@@ -154,52 +147,48 @@ builder.queryField('conversations', (t) =>
   ),
 );
 
-const followMutation = (name: 'followConversation' | 'unfollowConversation', followed: boolean, description: string) =>
+const followMutation = (name: 'followConversation' | 'unfollowConversation', op: typeof conversations.follow, description: string) =>
   builder.mutationField(name, (t) =>
     t.field({
       type: SuccessType,
       description,
-      access: write,
+      access: op.access,
       args: { id: conversationIdArg(t.arg) },
-      resolve: (_r, { id }, { db, who }) => setConversationFollowed(db, who.workspaceId, id, followed),
+      resolve: (_r, { id }, ctx) => runOperation(op, ctx, { params: { id } }),
     }),
   );
 
-followMutation('unfollowConversation', false, 'Like POST /v1/conversations/{id}/unfollow: stop following (idempotent). The trial and MAC gates apply.');
-followMutation('followConversation', true, 'Like POST /v1/conversations/{id}/follow: follow (idempotent). The trial and MAC gates apply.');
+followMutation('unfollowConversation', conversations.unfollow, 'Like POST /v1/conversations/{id}/unfollow: stop following (idempotent). The trial and MAC gates apply.');
+followMutation('followConversation', conversations.follow, 'Like POST /v1/conversations/{id}/follow: follow (idempotent). The trial and MAC gates apply.');
 
 /** A mutation on one conversation that answers it as changed. */
-const action = (name: string, description: string, run: (db: Parameters<typeof getConversation>[0], workspaceId: number, id: string) => ReturnType<typeof getConversation>) =>
+const action = (name: string, description: string, op: typeof conversations.archive) =>
   builder.mutationField(name, (t) =>
     t.field({
       type: ConversationRef,
       description: `${description} The trial and MAC gates apply.`,
-      access: write,
+      access: op.access,
       args: { id: conversationIdArg(t.arg) },
-      resolve: (_r, { id }, { db, who }) => run(db, who.workspaceId, id),
+      resolve: (_r, { id }, ctx) => runOperation(op, ctx, { params: { id } }),
     }),
   );
 
-action('archiveConversation', 'Like POST /v1/conversations/{id}/archive: archivedAt now (an archived one keeps its first archive time).', (db, ws, id) =>
-  setConversationArchived(db, ws, id, true),
-);
-action('unarchiveConversation', 'Like POST /v1/conversations/{id}/unarchive: archivedAt null.', (db, ws, id) => setConversationArchived(db, ws, id, false));
-action('enableConversationBot', 'Like POST /v1/conversations/{id}/enable-bot: botEnabled true, botResumeAt null.', (db, ws, id) =>
-  setConversationBot(db, ws, id, true),
-);
-action('markConversationRead', 'Like POST /v1/conversations/{id}/read: agentLastReadAt now.', (db, ws, id) => setConversationRead(db, ws, id, true));
-action('markConversationUnread', 'Like POST /v1/conversations/{id}/unread: agentLastReadAt null.', (db, ws, id) => setConversationRead(db, ws, id, false));
+action('archiveConversation', 'Like POST /v1/conversations/{id}/archive: archivedAt now (an archived one keeps its first archive time).', conversations.archive);
+action('unarchiveConversation', 'Like POST /v1/conversations/{id}/unarchive: archivedAt null.', conversations.unarchive);
+action('enableConversationBot', 'Like POST /v1/conversations/{id}/enable-bot: botEnabled true, botResumeAt null.', conversations.enableBot);
+action('markConversationRead', 'Like POST /v1/conversations/{id}/read: agentLastReadAt now.', conversations.read);
+action('markConversationUnread', 'Like POST /v1/conversations/{id}/unread: agentLastReadAt null.', conversations.unread);
 
 builder.mutationField('disableConversationBot', (t) =>
   t.field({
     type: ConversationRef,
     description: 'Like POST /v1/conversations/{id}/disable-bot: botEnabled false, botResumeAt = resumeAt (in the future) or null. The trial and MAC gates apply.',
-    access: write,
+    access: conversations.disableBot.access,
     args: {
       id: conversationIdArg(t.arg),
       resumeAt: t.arg({ type: 'DateTime', description: 'When the bot switches back on by itself; in the future' }).validate(disableBotFields.resumeAt),
     },
-    resolve: (_r, { id, resumeAt }, { db, who }) => setConversationBot(db, who.workspaceId, id, false, { resumeAt }),
+    resolve: (_r, { id, resumeAt }, ctx) => runOperation(conversations.disableBot, ctx, { params: { id }, body: { resumeAt } }),
   }),
 );
 
@@ -208,7 +197,7 @@ builder.mutationField('assignConversation', (t) =>
     type: ConversationRef,
     description:
       'Like POST /v1/conversations/{id}/assign: userId and inboxTeamId each set (an id of the workspace, plain or global), cleared (null) or kept (left out); at least one. A user or team not in the workspace is 422 validation naming it. The trial and MAC gates apply.',
-    access: write,
+    access: conversations.assign.access,
     args: {
       id: conversationIdArg(t.arg),
       userId: t.arg.id({ description: "A user's id; null clears the assignee" }).validate(z.preprocess(plainIds('User'), assignConversationFields.userId)),
@@ -219,6 +208,6 @@ builder.mutationField('assignConversation', (t) =>
     validate: z
       .looseObject({ userId: z.unknown(), inboxTeamId: z.unknown() })
       .refine((a) => a.userId !== undefined || a.inboxTeamId !== undefined, { message: 'Provide at least one of userId or inboxTeamId' }),
-    resolve: (_r, { id, userId, inboxTeamId }, { db, who }) => assignConversation(db, who.workspaceId, id, { userId, inboxTeamId }),
+    resolve: (_r, { id, userId, inboxTeamId }, ctx) => runOperation(conversations.assign, ctx, { params: { id }, body: { userId, inboxTeamId } }),
   }),
 );

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import type { FieldMappingRecord } from '../../domain/lead-ads/lead-ad.repository.js';
-import { createLeadAdInput, keywordField, updateLeadAdInput, type LeadAdRecord } from '../../domain/lead-ads/lead-ad.schema.js';
-import { createLeadAd, deleteNetLeadAd, getLeadAd, listLeadAdRecordsPage, updateLeadAd } from '../../domain/lead-ads/lead-ad.service.js';
+import { leadAdOperations as leadAds } from '../../domain/lead-ads/lead-ad.operations.js';
+import { keywordField, type LeadAdRecord } from '../../domain/lead-ads/lead-ad.schema.js';
+import { listLeadAdRecordsPage } from '../../domain/lead-ads/lead-ad.service.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
 import { plainIds, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageComplexity, pageOf } from '../page.js';
 import { ReplyInput, ReplyType } from './comment-automation.type.js';
 import { CustomFieldType } from './custom-field.type.js';
 import { SequenceType } from './sequence.type.js';
 import { TagType } from './tag.type.js';
 
-const read = { action: 'read', scope: 'automations' } as const;
-const write = { action: 'write', scope: 'automations' } as const;
 
 /** Records loaded by id; one removed since its id was read is left out. */
 const present = <T>(rows: (T | null)[]): T[] => rows.filter((r): r is T => r !== null);
@@ -33,7 +33,7 @@ const LeadAdFieldMappingType = builder.objectRef<Omit<FieldMappingRecord, 'autom
 });
 
 export const LeadAdAutomationType = builder.node(builder.objectRef<LeadAdRecord>('LeadAdAutomation'), {
-  ...nodeOptions('LeadAdAutomation', read, ({ loaders }) => loaders.leadAdAutomation),
+  ...nodeOptions('LeadAdAutomation', leadAds.get.access, ({ loaders }) => loaders.leadAdAutomation),
   description: 'Replies to new leads of social-network lead-ad forms (REST: /v1/net-lead-ads).',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -72,7 +72,8 @@ builder.queryField('leadAdAutomations', (t) =>
   t.field({
     type: pageOf('LeadAdAutomationPage', LeadAdAutomationType),
     description: 'Like GET /v1/net-lead-ads: the lead-ad automations, newest first; `keyword` keeps those whose name contains it (any case).',
-    access: read,
+    // The list's rule; the records without their relations, which fields load by DataLoader.
+    access: leadAds.list.access,
     args: { ...pageArgs(t.arg), keyword: t.arg.string({ description: 'Case-insensitive substring of the name' }) },
     validate: pageArgsSchema.extend({ keyword: keywordField.nullable() }),
     complexity: pageComplexity,
@@ -86,9 +87,9 @@ builder.queryField('leadAdAutomation', (t) =>
   t.field({
     type: LeadAdAutomationType,
     description: 'One lead-ad automation (as GET /v1/net-lead-ads/{id}).',
-    access: read,
+    access: leadAds.get.access,
     args: { id: leadAdIdArg(t.arg) },
-    resolve: (_r, { id }, { db, who }) => getLeadAd(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(leadAds.get, ctx, { params: { id } }),
   }),
 );
 
@@ -141,9 +142,9 @@ builder.mutationField('createLeadAdAutomation', (t) =>
   t.field({
     type: LeadAdAutomationType,
     description: 'Like POST /v1/net-lead-ads: a form already answered by another automation is 422 validation (reason alreadyClaimed). The trial and MAC gates apply.',
-    access: write,
-    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(fromGraphQL, createLeadAdInput)) },
-    resolve: (_r, { input }, { db, who }) => createLeadAd(db, who.workspaceId, input),
+    access: leadAds.create.access,
+    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(fromGraphQL, leadAds.create.body)) },
+    resolve: (_r, { input }, ctx) => runOperation(leadAds.create, ctx, { body: input }),
   }),
 );
 
@@ -151,12 +152,12 @@ builder.mutationField('updateLeadAdAutomation', (t) =>
   t.field({
     type: LeadAdAutomationType,
     description: 'Like PATCH /v1/net-lead-ads/{id}: the given fields replace the stored ones whole; the result must be a valid automation.',
-    access: write,
+    access: leadAds.update.access,
     args: {
       id: leadAdIdArg(t.arg),
-      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(fromGraphQL, updateLeadAdInput)),
+      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(fromGraphQL, leadAds.update.body)),
     },
-    resolve: (_r, { id, input }, { db, who }) => updateLeadAd(db, who.workspaceId, id, input, ['input']),
+    resolve: (_r, { id, input }, ctx) => runOperation(leadAds.update, ctx, { params: { id }, body: input }),
   }),
 );
 
@@ -164,8 +165,8 @@ builder.mutationField('deleteNetLeadAdAutomation', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/net-lead-ads/{id}: permanent; replying to its leads stops. A delete: open after the trial or at the MAC limit.',
-    access: { action: 'delete', scope: 'automations' },
+    access: leadAds.delete.access,
     args: { id: leadAdIdArg(t.arg) },
-    resolve: (_r, { id }, { db, who }) => deleteNetLeadAd(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(leadAds.delete, ctx, { params: { id } }),
   }),
 );

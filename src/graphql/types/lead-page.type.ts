@@ -1,16 +1,15 @@
-import { leadFormsQuery, leadFormStatusSchema, type LeadForm, type LeadPage, type LeadQuestion } from '../../domain/lead-ads/lead-page.schema.js';
-import { listLeadFormsPage, listLeadPagesPage } from '../../domain/lead-ads/lead-page.service.js';
+import { leadAdOperations as leadAds } from '../../domain/lead-ads/lead-ad.operations.js';
+import { leadFormStatusSchema, type LeadForm, type LeadPage, type LeadQuestion } from '../../domain/lead-ads/lead-page.schema.js';
 import { pageArgsSchema } from '../../domain/shared/pagination.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageComplexity, pageOf } from '../page.js';
 
 /**
  * The connected pages and their lead forms (GET /v1/net-lead-ads/pages and /forms). Not Nodes:
  * their ids are the network's, not records of ours, so they carry `rawId` (REST's `id`) and no `id`.
  */
-
-const read = { action: 'read', scope: 'automations' } as const;
 
 const LeadFormStatusEnum = contractEnum('LeadFormStatus', leadFormStatusSchema.options, 'archived forms get no new leads');
 
@@ -56,11 +55,11 @@ builder.queryField('leadPages', (t) =>
   t.field({
     type: pageOf('LeadPagePage', LeadPageType),
     description: 'Like GET /v1/net-lead-ads/pages: the connected pages, in the order they were connected.',
-    access: read,
+    access: leadAds.listPages.access,
     args: pageArgs(t.arg),
     validate: pageArgsSchema,
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => listLeadPagesPage(db, who.workspaceId, { page: args.page, perPage: args.perPage }),
+    resolve: (_r, args, ctx) => runOperation(leadAds.listPages, ctx, { query: { page: args.page, perPage: args.perPage } }),
   }),
 );
 
@@ -68,10 +67,10 @@ builder.queryField('leadForms', (t) =>
   t.field({
     type: pageOf('LeadFormPage', LeadFormType),
     description: "Like GET /v1/net-lead-ads/forms?pageId=: one page's forms in creation order; a page the workspace has not connected is notFound.",
-    access: read,
+    access: leadAds.listForms.access,
     args: { pageId: t.arg.string({ required: true, description: 'The page (LeadPage.rawId)' }), ...pageArgs(t.arg) },
-    validate: pageArgsSchema.extend({ pageId: leadFormsQuery.shape.pageId }),
+    validate: pageArgsSchema.extend({ pageId: leadAds.listForms.query.shape.pageId }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => listLeadFormsPage(db, who.workspaceId, { pageId: args.pageId, page: args.page, perPage: args.perPage }),
+    resolve: (_r, args, ctx) => runOperation(leadAds.listForms, ctx, { query: { pageId: args.pageId, page: args.page, perPage: args.perPage } }),
   }),
 );
