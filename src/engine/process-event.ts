@@ -13,7 +13,7 @@ import type { EngineDeps } from './context.js';
  */
 export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: JobHelpers) => Promise<string>;
 
-/** About 25 ms of work on this machine's SQLite: long enough to share a commit, short enough not to stall API writes. */
+/** Events per transaction: enough to share a commit, few enough not to stall API writes meanwhile (bench/README.md). */
 const EVENTS_PER_TRANSACTION = 20;
 
 /**

@@ -123,9 +123,9 @@ const matchers = new Map<string, KeywordMatcher>();
  * The matcher of a keyword in normalised text: its words in sequence (separated by anything that is
  * not a letter or digit), on whole words where the keyword starts or ends with a letter or digit
  * ("art" does not match "party"; "$$" matches wherever it appears). A keyword of letters, digits and
- * spaces (nearly all of them) is looked up among the text's words; any other is a pattern. The
- * Unicode-aware pattern takes about 0.5 ms to compile, once per keyword and process, and a thousand
- * automations' keywords made that a visible share of the engine's time (bench/engine.ts).
+ * spaces (nearly all of them) is looked up among the text's words; any other is a pattern, whose
+ * Unicode-aware regex is slow to compile: once per keyword and process, as a thousand automations'
+ * keywords made compiling a visible share of the engine's time (bench/README.md).
  */
 function keywordMatcher(normalisedKeyword: string): KeywordMatcher {
   let matcher = matchers.get(normalisedKeyword);
