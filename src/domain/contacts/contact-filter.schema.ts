@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { conversationScalarsSchema } from '../conversations/conversation.schema.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { pageArgsSchema, pageQueryFields } from '../shared/pagination.js';
+import { contactCustomFieldSchema, contactInboxSchema, contactScalarsSchema, contactTagSchema } from './contact.schema.js';
 
 /**
  * Which contacts a list, count or search returns: the query filters of GET /v1/contacts and the
@@ -86,6 +88,25 @@ const listFilterFields = {
 export const contactCountQuery = z.strictObject(listFilterFields);
 export const contactListQuery = z.strictObject({ ...pageQueryFields, ...listFilterFields, include: includeText.optional() });
 
+/**
+ * One window of the GraphQL connection (newest first, by creation time then id): the list filters
+ * (`tagId` a list: contacts with all of those tags) and the search tree together, and the window
+ * the adapter reads (`limit` rows after the key `after`). `listings`: the caller shows no field a
+ * listing lacks (contactListingKeys), so a plain list reads only those columns.
+ */
+export const contactWindowQuery = z.object({
+  keyword: listFilterFields.keyword,
+  tagId: z.array(digitId).max(MAX_CONDITION_IDS).optional().meta({ description: 'Contacts with all of these tags' }),
+  inboxId: listFilterFields.inboxId,
+  createdAfter: listFilterFields.createdAfter,
+  createdBefore: listFilterFields.createdBefore,
+  filter: contactConditionSchema.optional(),
+  listings: z.boolean().optional(),
+  limit: z.number().int().min(1),
+  after: z.object({ createdAt: isoDateTime, id: z.number().int() }).optional(),
+});
+export type ContactWindowQuery = z.output<typeof contactWindowQuery>;
+
 export type ContactListFilters = {
   keyword?: string;
   tagId?: string[];
@@ -150,3 +171,14 @@ export const filterValueLabelsSchema = z
   .meta({ id: 'ContactFilterValueLabels' });
 
 export const contactCountSchema = z.object({ count: z.number().int().min(0) }).meta({ id: 'ContactCount' });
+
+/** A listed contact: its own fields, plus the relations `include` asked for (absent otherwise). */
+export const contactListItemSchema = contactScalarsSchema
+  .extend({
+    tags: z.array(contactTagSchema).optional(),
+    contactCustomFields: z.array(contactCustomFieldSchema).optional(),
+    contactInboxes: z.array(contactInboxSchema).optional(),
+    conversations: z.array(conversationScalarsSchema).optional(),
+  })
+  .meta({ id: 'ContactListItem' });
+export const contactPageSchema = z.object({ data: z.array(contactListItemSchema), pageCount: z.number().int() }).meta({ id: 'ContactPage' });

@@ -6,7 +6,7 @@ import { contactInboxesForContacts, inboxesByIds } from '../inboxes/inbox.reposi
 import { groupBy } from '../shared/group.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
-import type { ContactCondition, ContactInclude, ContactListFilters } from './contact-filter.schema.js';
+import type { ContactCondition, ContactInclude, ContactListFilters, ContactWindowQuery } from './contact-filter.schema.js';
 import { checkCondition, checkListFilters, type Path } from './contact-filter.service.js';
 import {
   compileFilter,
@@ -15,7 +15,8 @@ import {
   pageOfMatchingContacts,
   type CheckedCondition,
 } from './contact-search.repository.js';
-import type { Contact, ContactScalars } from './contact.schema.js';
+import { listContactListings, listContacts } from './contact.repository.js';
+import type { Contact, ContactListing, ContactScalars } from './contact.schema.js';
 
 /**
  * Listing, counting and searching contacts: the checked filter (contact-filter.service.ts) compiled
@@ -103,3 +104,16 @@ export async function listContactsKeyset(
   return keysetOfMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, { kind: 'and', children: parts }), window);
 }
 
+/**
+ * One window of the GraphQL connection. The plain list reads listings when the caller shows nothing
+ * more (a frontend's usual page); a keyword alone keeps the list's tuned keyword plan
+ * (contact.repository.ts listContacts); any other filter goes through the checked condition tree.
+ */
+export async function listContactsWindow(db: Executor, workspaceId: number, q: ContactWindowQuery): Promise<(ContactScalars | ContactListing)[]> {
+  const { filter, listings, limit, after, ...filters } = q;
+  const window = { limit, after };
+  const onlyKeyword = !filter && !filters.tagId && !filters.inboxId && !filters.createdAfter && !filters.createdBefore;
+  if (onlyKeyword && !filters.keyword && listings) return listContactListings(db, workspaceId, window);
+  if (onlyKeyword) return listContacts(db, workspaceId, { ...window, keyword: filters.keyword });
+  return listContactsKeyset(db, workspaceId, { ...filters, filter }, window);
+}

@@ -206,7 +206,7 @@ const newestListings = newestOfWorkspace(contactListingColumns);
 
 /**
  * The list without a keyword as listings: for a page that shows only what a listing holds (a
- * GraphQL selection of those fields and relations, contact-list.type.ts).
+ * GraphQL selection of those fields and relations: contact-search.service.ts listContactsWindow).
  */
 export async function listContactListings(db: Executor, workspaceId: number, window: { limit: number; after?: { createdAt: string; id: number } }): Promise<ContactListing[]> {
   return (await newestListings(db, workspaceId, window)).map(toContactListing);

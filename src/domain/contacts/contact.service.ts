@@ -130,11 +130,6 @@ export async function loadFullContacts(db: Executor, workspaceId: number, contac
   }));
 }
 
-export async function getContact(db: Executor, workspaceId: number, identifier: string): Promise<Contact> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  return (await loadFullContacts(db, workspaceId, [contact]))[0];
-}
-
 /** The contact's inbox memberships, each with its inbox (the contact object's contactInboxes). */
 export async function getContactInboxes(db: Executor, workspaceId: number, identifier: string): Promise<Contact['contactInboxes']> {
   const contact = await resolveContact(db, workspaceId, identifier);

@@ -5,7 +5,7 @@ import { identifierParams } from '../contacts/contact.schema.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 
 /**
- * The messages of a contact's conversations, both ways (issue engine): incoming ones stored from
+ * The messages of a contact's conversations, both ways: incoming ones stored from
  * the networks' `messaging` webhooks, outgoing ones sent through the channel adapter (the API's
  * sends and auto-replies, the engine's private replies and lead replies).
  */

@@ -1,39 +1,23 @@
 import { z } from 'zod';
-import { contactConditionSchema, filterValueLabelsBody, MAX_CONDITION_IDS, type ContactCondition } from '../../domain/contacts/contact-filter.schema.js';
-import { listFilterFields, resolveFilterValueLabels } from '../../domain/contacts/contact-filter.service.js';
-import { countContactsMatching, listContactsKeyset } from '../../domain/contacts/contact-search.service.js';
-import { listContactListings, listContacts } from '../../domain/contacts/contact.repository.js';
-import { digitId, isoDateTime } from '../../domain/shared/schemas.js';
+import type { FilterField } from '../../domain/contacts/contact-filter.schema.js';
+import { contactSearchOperations as contactSearch } from '../../domain/contacts/contact-search.operations.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byCreatedAt } from '../cursor.js';
+import { runOperation } from '../operations.js';
+import { zodInputType } from '../zod-input.js';
 import { contactListings, ContactRef } from './refs.js';
 
-const read = { action: 'read', scope: 'contacts' } as const;
-
 const contactCursor = byCreatedAt('contact');
+const { connection, count } = contactSearch;
 
 /** The search tree of POST /v1/contacts/search, as an input type; checked by the same rules. */
-/** The input as GraphQL delivers it (nulls for omitted fields); the zod schema turns it into a ContactCondition. */
-interface ContactFilterShape {
-  and?: ContactFilterShape[] | null;
-  or?: ContactFilterShape[] | null;
-  not?: ContactFilterShape | null;
-  field?: string | null;
-  operator?: string | null;
-  value?: string | number | boolean | object | null;
-}
-
-export const ContactFilterInput = builder.inputRef<ContactFilterShape>('ContactFilterInput').implement({
+export const ContactFilterInput = zodInputType('ContactFilterInput', connection.query.shape.filter, {
   description: 'A group (exactly one of and, or, not) or a condition (field, operator, value). See contactFilterFields.',
-  fields: (t) => ({
-    and: t.field({ type: [ContactFilterInput] }),
-    or: t.field({ type: [ContactFilterInput] }),
-    not: t.field({ type: ContactFilterInput }),
-    field: t.string({ description: 'A field of contactFilterFields: firstName, tags, customField:<id>, ...' }),
-    operator: t.string(),
-    value: t.field({ type: 'FilterValue' }),
-  }),
+  types: { value: 'FilterValue' },
+  // not: the type's description covers it; '' leaves it without the condition schema's own.
+  descriptions: { field: 'A field of contactFilterFields: firstName, tags, customField:<id>, ...', not: null },
+  nested: { and: 'ContactFilterInput', or: 'ContactFilterInput', not: 'ContactFilterInput' },
 });
 
 /** withoutNulls (../args.ts) through the whole search tree: every group and condition, but never inside a `value`. */
@@ -51,12 +35,13 @@ const filterArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) 
   createdAfter: t.arg({ type: 'DateTime' }),
   createdBefore: t.arg({ type: 'DateTime' }),
 });
+/** The filters' rules, as the connection's operation states them; GraphQL sends a left-out argument as null. */
 const filterArgsSchema = z.object({
-  keyword: z.string().max(255).nullish(),
-  tagIds: z.array(digitId).max(MAX_CONDITION_IDS).nullish(),
-  inboxId: digitId.nullish(),
-  createdAfter: isoDateTime.nullish(),
-  createdBefore: isoDateTime.nullish(),
+  keyword: connection.query.shape.keyword.nullish(),
+  tagIds: connection.query.shape.tagId.nullish(),
+  inboxId: connection.query.shape.inboxId.nullish(),
+  createdAfter: connection.query.shape.createdAfter.nullish(),
+  createdBefore: connection.query.shape.createdBefore.nullish(),
 });
 type FilterArgs = z.infer<typeof filterArgsSchema>;
 const listFilters = (a: FilterArgs) => ({
@@ -72,21 +57,14 @@ builder.queryField('contacts', (t) =>
     {
       type: ContactRef,
       description: `Contacts, newest first (creation time, then id), with the filters of GET /v1/contacts and \`filter\`, the search tree of POST /v1/contacts/search. \`first\` defaults to ${DEFAULT_FIRST}, at most ${MAX_FIRST}.`,
-      access: read,
+      access: connection.access,
       args: { ...filterArgs(t), filter: t.arg({ type: ContactFilterInput }) },
-      validate: connectionArgs.extend({ ...filterArgsSchema.shape, filter: z.preprocess(treeWithoutNulls, contactConditionSchema).nullish() }),
+      validate: connectionArgs.extend({ ...filterArgsSchema.shape, filter: z.preprocess(treeWithoutNulls, connection.query.shape.filter).nullish() }),
       complexity: connectionComplexity,
-      resolve: (_r, args, { db, who }, info) => {
-        const filters = listFilters(args);
-        const onlyKeyword = !args.filter && !filters.tagId && !filters.inboxId && !filters.createdAfter && !filters.createdBefore;
-        // The plain list reads listings when the page shows nothing more (a frontend's usual page).
-        if (onlyKeyword && !filters.keyword && !contactListings.selectsBeyond(info, ['edges', 'node'])) return keysetConnection(contactCursor, args, (window) => listContactListings(db, who.workspaceId, window));
-        // A keyword alone keeps the list's tuned keyword plan (contact.repository.ts listContacts).
-        return keysetConnection(contactCursor, args, (window) =>
-          onlyKeyword
-            ? listContacts(db, who.workspaceId, { ...window, keyword: filters.keyword })
-            : listContactsKeyset(db, who.workspaceId, { ...filters, filter: (args.filter ?? undefined) as ContactCondition | undefined }, window),
-        );
+      resolve: (_r, args, ctx, info) => {
+        // A page that shows nothing a listing lacks lets a plain list read listings only.
+        const query = { ...listFilters(args), filter: args.filter ?? undefined, listings: !contactListings.selectsBeyond(info, ['edges', 'node']) };
+        return keysetConnection(contactCursor, args, (window) => runOperation(connection, ctx, { query: { ...query, ...window } }));
       },
     },
     { name: 'ContactConnection' },
@@ -97,14 +75,14 @@ builder.queryField('contacts', (t) =>
 builder.queryField('contactsCount', (t) =>
   t.int({
     description: 'How many contacts the filters find (as GET /v1/contacts/count).',
-    access: read,
+    access: count.access,
     args: filterArgs(t),
     validate: filterArgsSchema,
-    resolve: async (_r, args, { db, who }) => (await countContactsMatching(db, who.workspaceId, listFilters(args))).count,
+    resolve: async (_r, args, ctx) => (await runOperation(count, ctx, { query: listFilters(args) })).count,
   }),
 );
 
-const FilterFieldType = builder.objectRef<Awaited<ReturnType<typeof listFilterFields>>[number]>('ContactFilterField').implement({
+const FilterFieldType = builder.objectRef<FilterField>('ContactFilterField').implement({
   description: 'A field a search condition can name, its operators and value kind (as GET /v1/contacts/filter-fields).',
   fields: (t) => ({
     field: t.exposeString('field'),
@@ -121,8 +99,8 @@ builder.queryField('contactFilterFields', (t) =>
   t.field({
     type: [FilterFieldType],
     description: "The fields a contacts filter can name: the contact's own, then the workspace's custom fields.",
-    access: read,
-    resolve: (_r, _a, { db, who }) => listFilterFields(db, who.workspaceId),
+    access: contactSearch.listFilterFields.access,
+    resolve: (_r, _a, ctx) => runOperation(contactSearch.listFilterFields, ctx),
   }),
 );
 
@@ -134,17 +112,16 @@ const FilterValueLabelType = builder.objectRef<{ field: string; value: unknown; 
   }),
 });
 
-const FilterValueInput = builder.inputType('ContactFilterValueInput', {
-  fields: (t) => ({ field: t.string({ required: true }), value: t.field({ type: 'FilterValue', required: true }) }),
-});
+const labels = contactSearch.resolveFilterValueLabels;
+const FilterValueInput = zodInputType('ContactFilterValueInput', labels.body.shape.values.element, { types: { value: 'FilterValue' } });
 
 builder.queryField('contactFilterValueLabels', (t) =>
   t.field({
     type: [FilterValueLabelType],
     description: "Names of a saved filter's values: tag and inbox ids, gender and select options (as POST /v1/contacts/filter-value-labels).",
-    access: read,
+    access: labels.access,
     args: { values: t.arg({ type: [FilterValueInput], required: true }) },
-    validate: z.object({ values: filterValueLabelsBody.shape.values }),
-    resolve: (_r, { values }, { db, who }) => resolveFilterValueLabels(db, who.workspaceId, values as { field: string; value: string | number | boolean }[]),
+    validate: z.object({ values: labels.body.shape.values }),
+    resolve: (_r, { values }, ctx) => runOperation(labels, ctx, { body: { values } }),
   }),
 );

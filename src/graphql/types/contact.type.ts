@@ -1,29 +1,12 @@
 import { z } from 'zod';
-import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
-import {
-  bulkDeleteContactsInput,
-  createContactInput,
-  genderSchema,
-  identifierParams,
-  replaceContactInput,
-  updateContactInput,
-  upsertContactInput,
-  type ContactScalars,
-} from '../../domain/contacts/contact.schema.js';
-import {
-  bulkDeleteContacts,
-  createContact,
-  deleteContact,
-  replaceContact,
-  resolveContact,
-  setContactBlockedState,
-  updateContact,
-  upsertContact,
-} from '../../domain/contacts/contact.service.js';
+import { contactOperations as contacts } from '../../domain/contacts/contact.operations.js';
+import { genderSchema, type ContactScalars } from '../../domain/contacts/contact.schema.js';
 import { contactIdentifier, identifierArg, plainIds, withoutNulls } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
+import { runOperation } from '../operations.js';
+import { zodInputType } from '../zod-input.js';
 import { ContactCustomFieldValueType } from './custom-field.type.js';
 import { ContactNoteType } from './contact-note.type.js';
 import { ContactInboxType } from './inbox.type.js';
@@ -33,15 +16,13 @@ import { tagListings, TagType } from './tag.type.js';
 
 const GenderEnum = contractEnum('Gender', genderSchema.options);
 
-const read = { action: 'read', scope: 'contacts' } as const;
-
 const beyondListing = contactListings.beyond;
 type BeyondListing = Parameters<typeof beyondListing>[0];
 const text = (t: any, key: BeyondListing) => t.string({ nullable: true, resolve: beyondListing(key) });
 const when = (t: any, key: BeyondListing) => t.field({ type: 'DateTime', nullable: true, resolve: beyondListing(key) });
 
 builder.node(ContactRef, {
-  ...nodeOptions('Contact', read, ({ loaders }) => loaders.contact),
+  ...nodeOptions('Contact', contacts.get.access, ({ loaders }) => loaders.contact),
   description: 'A person who messages the workspace, with every relation a frontend walks.',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -88,26 +69,20 @@ builder.queryField('contact', (t) =>
   t.field({
     type: ContactRef,
     description: 'One contact by identifier: id, email or phone, or prefixed id:/email:/phone: (as REST); or its global id.',
-    access: read,
-    args: { identifier: t.arg.string({ required: true, validate: identifierParams.shape.identifier }) },
-    resolve: (_r, { identifier }, { db, who }) => resolveContact(db, who.workspaceId, contactIdentifier(identifier)),
+    // The operation's result is the contact's own fields; the type reads its relations per field.
+    access: contacts.get.access,
+    args: { identifier: t.arg.string({ required: true, validate: contacts.get.params.shape.identifier }) },
+    resolve: (_r, { identifier }, ctx) => runOperation(contacts.get, ctx, { params: { identifier: contactIdentifier(identifier) } }),
   }),
 );
 
-const CreateContactInputType = builder.inputType('CreateContactInput', {
+const CreateContactInputType = zodInputType('CreateContactInput', contacts.create.body, {
   description:
     'The body of POST /v1/contacts: at least one of email or phoneNumber (empty strings count as not given); phoneNumber is an optional + and 7 to 20 digits. With inboxId the contact joins that inbox; channel, when given, must be its channel.',
-  fields: (t) => ({
-    phoneNumber: t.string(),
-    email: t.string(),
-    firstName: t.string(),
-    lastName: t.string(),
-    gender: t.field({ type: GenderEnum }),
-    channel: t.string(),
-    inboxId: t.id({ description: 'An inbox of the workspace: its global id or plain digit id' }),
-  }),
+  types: { gender: GenderEnum, inboxId: 'ID' },
+  // channel: the type's description says what it takes; '' leaves the field without one of its own.
+  descriptions: { inboxId: 'An inbox of the workspace: its global id or plain digit id', channel: null },
 });
-
 
 /** createContact's input: nulls are not given, and inboxId may be an Inbox's global id. */
 const createFromGraphQL = (o: unknown) => {
@@ -120,43 +95,32 @@ builder.mutationField('createContact', (t) =>
   t.field({
     type: ContactRef,
     description: 'Like POST /v1/contacts: workspace API tokens only; the trial and MAC gates apply.',
-    access: { action: 'write', scope: 'contacts', schemes: workspaceTokenSchemes },
-    args: { input: t.arg({ type: CreateContactInputType, required: true }).validate(z.preprocess(createFromGraphQL, createContactInput)) },
-    resolve: (_r, { input }, { db, who }) => createContact(db, who.workspaceId, input),
+    access: contacts.create.access,
+    args: { input: t.arg({ type: CreateContactInputType, required: true }).validate(z.preprocess(createFromGraphQL, contacts.create.body)) },
+    resolve: (_r, { input }, ctx) => runOperation(contacts.create, ctx, { body: input }),
   }),
 );
 
-const ContactFieldsInputType = builder.inputType('ContactFieldsInput', {
+/** The one input type of updateContact, replaceContact and upsertContact: their bodies have the same fields. */
+const ContactFieldsInputType = zodInputType('ContactFieldsInput', contacts.update.body, {
   description:
     'The editable fields of a contact, as the bodies of PATCH and PUT /v1/contacts/{identifier}. updateContact and upsertContact: an absent field is unchanged, null clears it. replaceContact: an absent or null field is cleared. An empty (or blank) text field counts as not given.',
-  fields: (t) => ({
-    email: t.string(),
-    phoneNumber: t.string({ description: 'An optional + and 7 to 20 digits' }),
-    firstName: t.string(),
-    lastName: t.string(),
-    gender: t.field({ type: GenderEnum }),
-    avatar: t.string({ description: 'An http or https URL' }),
-    locale: t.string({ description: 'A language tag such as en, pt-BR or zh_Hant_TW' }),
-    timezone: t.string({ description: 'An IANA time zone (Europe/Berlin); stored under its canonical name' }),
-    country: t.string({ description: 'ISO 3166-1 alpha-2 code, either case; stored upper-case' }),
-    state: t.string(),
-    city: t.string(),
-    location: t.string(),
-    ref: t.string(),
-    emailOptIn: t.boolean(),
-  }),
+  types: { gender: GenderEnum },
+  descriptions: {
+    phoneNumber: 'An optional + and 7 to 20 digits',
+    avatar: 'An http or https URL',
+    locale: 'A language tag such as en, pt-BR or zh_Hant_TW',
+  },
 });
-
-const write = { action: 'write', scope: 'contacts' } as const;
 
 builder.mutationField('updateContact', (t) =>
   t.field({
     type: ContactRef,
     description:
       'Like PATCH /v1/contacts/{identifier}: only the fields given change (null clears one). Email and phone number stay unique (422 validation, data.field); a contact keeps one of them (422 validation emailOrPhoneRequired).',
-    access: write,
-    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(updateContactInput) },
-    resolve: (_r, { identifier, input }, { db, who }) => updateContact(db, who.workspaceId, contactIdentifier(identifier), input),
+    access: contacts.update.access,
+    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(contacts.update.body) },
+    resolve: (_r, { identifier, input }, ctx) => runOperation(contacts.update, ctx, { params: { identifier: contactIdentifier(identifier) }, body: input }),
   }),
 );
 
@@ -164,12 +128,12 @@ builder.mutationField('replaceContact', (t) =>
   t.field({
     type: ContactRef,
     description: 'Like PUT /v1/contacts/{identifier}: every editable field; one absent or null is cleared (gender unknown, emailOptIn false).',
-    access: write,
+    access: contacts.replace.access,
     args: {
       identifier: identifierArg(t.arg),
-      input: t.arg({ type: ContactFieldsInputType, required: true }).validate(z.preprocess(withoutNulls, replaceContactInput)),
+      input: t.arg({ type: ContactFieldsInputType, required: true }).validate(z.preprocess(withoutNulls, contacts.replace.body)),
     },
-    resolve: (_r, { identifier, input }, { db, who }) => replaceContact(db, who.workspaceId, contactIdentifier(identifier), input),
+    resolve: (_r, { identifier, input }, ctx) => runOperation(contacts.replace, ctx, { params: { identifier: contactIdentifier(identifier) }, body: input }),
   }),
 );
 
@@ -186,9 +150,9 @@ builder.mutationField('upsertContact', (t) =>
     type: UpsertContactResultType,
     description:
       'Like POST /v1/contacts/{identifier}/upsert: updates the contact the identifier finds (as updateContact), or creates one with the email or phone number the identifier gives. An id identifier that finds nothing is 404.',
-    access: write,
-    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(upsertContactInput) },
-    resolve: (_r, { identifier, input }, { db, who }) => upsertContact(db, who.workspaceId, contactIdentifier(identifier), input),
+    access: contacts.upsert.access,
+    args: { identifier: identifierArg(t.arg), input: t.arg({ type: ContactFieldsInputType, required: true }).validate(contacts.upsert.body) },
+    resolve: (_r, { identifier, input }, ctx) => runOperation(contacts.upsert, ctx, { params: { identifier: contactIdentifier(identifier) }, body: input }),
   }),
 );
 
@@ -196,22 +160,24 @@ builder.mutationField('deleteContact', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/contacts/{identifier}: the contact with its values, tags, notes, inboxes, subscriptions and conversations.',
-    access: { action: 'delete', scope: 'contacts' },
+    access: contacts.delete.access,
     args: { identifier: identifierArg(t.arg) },
-    resolve: async (_r, { identifier }, { db, who }) => deleteContact(db, who.workspaceId, contactIdentifier(identifier)),
+    resolve: (_r, { identifier }, ctx) => runOperation(contacts.delete, ctx, { params: { identifier: contactIdentifier(identifier) } }),
   }),
 );
 
-for (const [name, blocked] of [['blockContact', true], ['unblockContact', false]] as const) {
+const blockMutations = [
+  ['blockContact', contacts.block, 'Like POST /v1/contacts/{identifier}/block: sets blockedAt; blocking again keeps the first blockedAt.'],
+  ['unblockContact', contacts.unblock, 'Like POST /v1/contacts/{identifier}/unblock: clears blockedAt.'],
+] as const;
+for (const [name, op, description] of blockMutations) {
   builder.mutationField(name, (t) =>
     t.field({
       type: ContactRef,
-      description: blocked
-        ? 'Like POST /v1/contacts/{identifier}/block: sets blockedAt; blocking again keeps the first blockedAt.'
-        : 'Like POST /v1/contacts/{identifier}/unblock: clears blockedAt.',
-      access: write,
+      description,
+      access: op.access,
       args: { identifier: identifierArg(t.arg) },
-      resolve: (_r, { identifier }, { db, who }) => setContactBlockedState(db, who.workspaceId, contactIdentifier(identifier), blocked),
+      resolve: (_r, { identifier }, ctx) => runOperation(op, ctx, { params: { identifier: contactIdentifier(identifier) } }),
     }),
   );
 }
@@ -225,12 +191,12 @@ builder.mutationField('bulkDeleteContacts', (t) =>
   t.field({
     type: BulkDeleteContactsResultType,
     description: 'Like POST /v1/contacts/bulk/delete: 1 to 1,000 contacts in one transaction; unknown ids are 404 with data.ids, and nothing is deleted.',
-    access: { action: 'delete', scope: 'contacts' },
+    access: contacts.bulkDelete.access,
     args: {
       contactIds: t.arg
         .idList({ required: true, description: 'Contact ids: global or plain digit ids' })
-        .validate(z.preprocess(plainIds('Contact'), bulkDeleteContactsInput.shape.contactIds)),
+        .validate(z.preprocess(plainIds('Contact'), contacts.bulkDelete.body.shape.contactIds)),
     },
-    resolve: (_r, { contactIds }, { db, who }) => bulkDeleteContacts(db, who.workspaceId, { contactIds }),
+    resolve: (_r, { contactIds }, ctx) => runOperation(contacts.bulkDelete, ctx, { body: { contactIds } }),
   }),
 );

@@ -1,21 +1,24 @@
 import { z } from 'zod';
+import { contactOperations } from '../../domain/contacts/contact.operations.js';
+import { conversationOperations } from '../../domain/conversations/conversation.operations.js';
+import { inboxOperations as inboxes } from '../../domain/inboxes/inbox.operations.js';
 import type { ChannelSummaryRecord, ContactInboxRecord, InboxRecord, InboxTeamRecord } from '../../domain/inboxes/inbox.repository.js';
-import { channelSchema } from '../../domain/contacts/contact.schema.js';
-import { inboxStatuses, updateInboxInput } from '../../domain/inboxes/inbox.schema.js';
-import { listChannels, listWorkspaceInboxes, updateWorkspaceInbox } from '../../domain/inboxes/inbox.service.js';
+import { inboxStatuses } from '../../domain/inboxes/inbox.schema.js';
 import type { UserRecord } from '../../domain/users/user.repository.js';
 import { withoutNulls } from '../args.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+import { zodInputType } from '../zod-input.js';
 
 /**
  * Teams and users have no root field: they are reached from conversations. Inboxes are reached
- * from conversations, a contact's memberships, and (issue contacts-api) the `inboxes` query. As
- * Nodes they need the conversations scope, as before.
+ * from conversations, a contact's memberships, and the `inboxes` query. As Nodes they take the
+ * rule of reading a conversation.
  */
-const read = { action: 'read', scope: 'conversations' } as const;
+const read = conversationOperations.get.access;
 
 export const InboxType = builder.node(builder.objectRef<InboxRecord>('Inbox'), {
   ...nodeOptions('Inbox', read, ({ loaders }) => loaders.inbox),
@@ -61,7 +64,8 @@ export const UserType = builder.node(builder.objectRef<UserRecord>('User'), {
   }),
 });
 
-const readContacts = { action: 'read', scope: 'contacts' } as const;
+/** A contact's membership of an inbox, as a Node: the rule of reading the contact. */
+const readContacts = contactOperations.get.access;
 
 export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRecord>('ContactInbox'), {
   ...nodeOptions('ContactInbox', readContacts, ({ loaders }) => loaders.contactInbox),
@@ -74,19 +78,16 @@ export const ContactInboxType = builder.node(builder.objectRef<ContactInboxRecor
   }),
 });
 
-
-const readInboxes = { action: 'read', scope: 'inboxes' } as const;
-
 builder.queryField('inboxes', (t) =>
   t.field({
     type: pageOf('InboxPage', InboxType),
     description: "Like GET /v1/inboxes: the workspace's inboxes in creation order, optionally of one channel (exact match).",
-    access: readInboxes,
+    access: inboxes.list.access,
     args: { ...pageArgs(t.arg), channel: t.arg.string() },
-    validate: pageArgsSchema.extend({ channel: channelSchema.nullish() }),
+    // GraphQL's page arguments are integers already (REST's query sends text).
+    validate: pageArgsSchema.extend({ channel: inboxes.list.query.shape.channel.nullish() }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) =>
-      listWorkspaceInboxes(db, who.workspaceId, { page: args.page, perPage: args.perPage, channel: args.channel ?? undefined }),
+    resolve: (_r, args, ctx) => runOperation(inboxes.list, ctx, { query: { page: args.page, perPage: args.perPage, channel: args.channel ?? undefined } }),
   }),
 );
 
@@ -103,28 +104,27 @@ builder.queryField('channels', (t) =>
   t.field({
     type: [ChannelSummaryType],
     description: 'Like GET /v1/channels: the channels the workspace has inboxes on, by name, with counts.',
-    access: readInboxes,
-    resolve: (_r, _a, { db, who }) => listChannels(db, who.workspaceId),
+    access: inboxes.listChannels.access,
+    resolve: (_r, _a, ctx) => runOperation(inboxes.listChannels, ctx),
   }),
 );
 
 const InboxStatusEnum = contractEnum('InboxStatus', inboxStatuses, 'active: the inbox receives and sends; inactive: switched off');
 
-const UpdateInboxInputType = builder.inputType('UpdateInboxInput', {
+const UpdateInboxInputType = zodInputType('UpdateInboxInput', inboxes.update.body, {
   description: 'The body of PATCH /v1/inboxes/{id}: at least one of name (trimmed, 1 to 255 characters) and status.',
-  fields: (t) => ({ name: t.string(), status: t.field({ type: InboxStatusEnum }) }),
+  types: { status: InboxStatusEnum },
 });
-
 
 builder.mutationField('updateInbox', (t) =>
   t.field({
     type: InboxType,
     description: 'Like PATCH /v1/inboxes/{id}: renames an inbox or switches it on or off.',
-    access: { action: 'write', scope: 'inboxes' },
+    access: inboxes.update.access,
     args: {
       id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('Inbox')),
-      input: t.arg({ type: UpdateInboxInputType, required: true }).validate(z.preprocess(withoutNulls, updateInboxInput)),
+      input: t.arg({ type: UpdateInboxInputType, required: true }).validate(z.preprocess(withoutNulls, inboxes.update.body)),
     },
-    resolve: (_r, { id, input }, { db, who }) => updateWorkspaceInbox(db, who.workspaceId, id, input),
+    resolve: (_r, { id, input }, ctx) => runOperation(inboxes.update, ctx, { params: { id }, body: input }),
   }),
 );

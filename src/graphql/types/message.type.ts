@@ -1,26 +1,17 @@
 import { idNumber } from '../../db/values.js';
 import { z } from 'zod';
 import { digitId } from '../../domain/shared/schemas.js';
-import {
-  MAX_MESSAGE_LIMIT,
-  messageDirectionSchema,
-  messageStatusSchema,
-  sendMessageFields,
-  type Message,
-} from '../../domain/messages/message.schema.js';
-import { refreshContactProfile, sendContactMessage, triggerContactAutoReply, type MessageDeps } from '../../domain/messages/message.service.js';
-import type { GraphQLContext } from '../context.js';
+import { contactMessageOperations as messages } from '../../domain/messages/message.operations.js';
+import { MAX_MESSAGE_LIMIT, messageDirectionSchema, messageStatusSchema, type Message } from '../../domain/messages/message.schema.js';
 import { contactIdentifier, identifierArg, plainIds, type ArgBuilder } from '../args.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection } from '../connection.js';
 import { byId } from '../cursor.js';
 import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField } from '../node.js';
+import { runOperation } from '../operations.js';
 import { AutomationKindEnum } from './outbox.type.js';
 import { ContactRef, ConversationRef } from './refs.js';
-
-const read = { action: 'read', scope: 'contacts' } as const;
-const write = { action: 'write', scope: 'contacts' } as const;
 
 const MessageDirectionEnum = contractEnum('MessageDirection', messageDirectionSchema.options);
 const MessageStatusEnum = contractEnum('MessageStatus', messageStatusSchema.options, 'received: an incoming message; sent: the network accepted it; failed: the network refused it (see error)');
@@ -30,7 +21,7 @@ const MessageAttachmentType = builder.objectRef<Message['attachments'][number]>(
 });
 
 export const MessageType = builder.node(builder.objectRef<Message>('Message'), {
-  ...nodeOptions('Message', read, ({ loaders }) => loaders.message),
+  ...nodeOptions('Message', messages.get.access, ({ loaders }) => loaders.message),
   description: 'A message of a contact\'s conversation, either way, as GET /v1/contacts/{identifier}/messages/{messageId} answers it.',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -90,12 +81,10 @@ builder.objectField(ContactRef, 'messages', (t) =>
   ),
 );
 
-/** The services' dependencies: the request's database handle and logger, the process's adapter. */
-const messageDeps = ({ deps, db, state }: GraphQLContext): MessageDeps => ({ db, adapter: deps.adapter, logger: state.logger });
-
-const inboxIdArg = (arg: ArgBuilder) =>
+/** The inbox to send through: GraphQL adds global ids and explicit nulls to the operation's rule. */
+const inboxIdArg = (arg: ArgBuilder, rule: z.ZodType<string | undefined>) =>
   arg.id({ description: "One of the contact's inboxes (plain or global id); left out: the inbox of the contact's latest conversation activity" }).validate(
-    z.preprocess(plainIds('Inbox'), digitId).nullish().transform((v) => v ?? undefined),
+    z.preprocess(plainIds('Inbox'), rule).nullish().transform((v) => v ?? undefined),
   );
 
 builder.mutationField('sendMessage', (t) =>
@@ -103,10 +92,14 @@ builder.mutationField('sendMessage', (t) =>
     type: MessageType,
     description:
       "Like POST /v1/contacts/{identifier}/messages: sends a text through the channel adapter and stores it. Only within 24 hours of the contact's last message in that inbox (422 validation, reason windowClosed); a network refusal is stored as a failed message with an error log (422 validation for a closed window, else 400 businessError with the provider's words). The trial and MAC gates apply.",
-    access: write,
-    args: { identifier: identifierArg(t.arg), text: t.arg.string({ required: true, validate: sendMessageFields.text }), inboxId: inboxIdArg(t.arg) },
+    access: messages.send.access,
+    args: {
+      identifier: identifierArg(t.arg),
+      text: t.arg.string({ required: true, validate: messages.send.body.shape.text }),
+      inboxId: inboxIdArg(t.arg, messages.send.body.shape.inboxId),
+    },
     resolve: (_r, { identifier, text, inboxId }, ctx) =>
-      sendContactMessage(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier), { text, inboxId: inboxId ?? undefined }),
+      runOperation(messages.send, ctx, { params: { identifier: contactIdentifier(identifier) }, body: { text, inboxId: inboxId ?? undefined } }),
   }),
 );
 
@@ -114,9 +107,10 @@ builder.mutationField('triggerAutoReply', (t) =>
   t.field({
     type: MessageType,
     description: "Like POST /v1/contacts/{identifier}/auto-replies: sends the workspace's default reply as sendMessage sends a text (422 validation, reason notSet, when there is none). The trial and MAC gates apply.",
-    access: write,
-    args: { identifier: identifierArg(t.arg), inboxId: inboxIdArg(t.arg) },
-    resolve: (_r, { identifier, inboxId }, ctx) => triggerContactAutoReply(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier), { inboxId: inboxId ?? undefined }),
+    access: messages.triggerAutoReply.access,
+    args: { identifier: identifierArg(t.arg), inboxId: inboxIdArg(t.arg, messages.triggerAutoReply.body.unwrap().shape.inboxId) },
+    resolve: (_r, { identifier, inboxId }, ctx) =>
+      runOperation(messages.triggerAutoReply, ctx, { params: { identifier: contactIdentifier(identifier) }, body: { inboxId: inboxId ?? undefined } }),
   }),
 );
 
@@ -125,8 +119,8 @@ builder.mutationField('refreshContactProfile', (t) =>
     type: ContactRef,
     description:
       "Like POST /v1/contacts/{identifier}/refresh-profile: the contact's first name, last name and avatar from the network's profile (fields it leaves out are kept). No profile there is 422 validation (reason profileNotFound); other failures leave an error log and are 400 businessError. The trial and MAC gates apply.",
-    access: write,
+    access: messages.refreshProfile.access,
     args: { identifier: identifierArg(t.arg) },
-    resolve: (_r, { identifier }, ctx) => refreshContactProfile(messageDeps(ctx), ctx.who.workspaceId, contactIdentifier(identifier)),
+    resolve: (_r, { identifier }, ctx) => runOperation(messages.refreshProfile, ctx, { params: { identifier: contactIdentifier(identifier) } }),
   }),
 );

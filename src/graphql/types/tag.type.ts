@@ -16,7 +16,7 @@ const { beyond } = tagListings;
 
 // A Tag is a whole tag, or a listing among a contact's tags that selected only a listing's fields.
 export const TagType = builder.node(builder.objectRef<TagRecord | TagListing>('Tag'), {
-  ...nodeOptions('Tag', { action: 'read', scope: 'tags' }, ({ loaders }) => loaders.tag),
+  ...nodeOptions('Tag', tags.get.access, ({ loaders }) => loaders.tag),
   fields: (t) => ({
     rawId: rawIdField(t),
     name: t.exposeString('name'),

@@ -1,7 +1,8 @@
 import type { PresentedToken } from '../../domain/auth/token.schema.js';
-import { getPresentedToken } from '../../domain/auth/token.service.js';
+import { tokenOperations as token } from '../../domain/auth/token.operations.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
+import { runOperation } from '../operations.js';
 
 const TokenKindEnum = contractEnum('TokenKind', ['developer', 'user'] as const, 'developer: a workspace API token (mdev_); user: a user access token (musr_)');
 const AuthSchemeEnum = contractEnum('AuthScheme', ['bearerAuth', 'developerAccessToken', 'tokenInSearchParams'] as const, 'How the request presented the token');
@@ -23,7 +24,7 @@ builder.queryField('token', (t) =>
   t.field({
     type: TokenType,
     description: 'Like GET /v1/token: what the presented token is and may do. Any token may read itself (no scope).',
-    access: { action: 'read', scope: null },
-    resolve: (_r, _a, { db, who }) => getPresentedToken(db, who),
+    access: token.get.access,
+    resolve: (_r, _a, ctx) => runOperation(token.get, ctx),
   }),
 );

@@ -1,9 +1,10 @@
-import { workspaceTokenSchemes } from '../../domain/auth/principal.js';
 import type { Scope } from '../../domain/auth/scopes.js';
+import { workspaceOperations as workspaces } from '../../domain/workspaces/workspace.operations.js';
 import type { Workspace as WorkspaceShape } from '../../domain/workspaces/workspace.schema.js';
-import { getWorkspace, getWorkspaceCounts, presentWorkspace, type WorkspaceCounts } from '../../domain/workspaces/workspace.service.js';
+import { getWorkspaceCounts, type WorkspaceCounts } from '../../domain/workspaces/workspace.service.js';
 import { builder } from '../builder.js';
 import { nodeOptions, rawIdField } from '../node.js';
+import { runOperation } from '../operations.js';
 
 /**
  * How many records each area holds, read in one statement. Each count needs the scope of its area
@@ -25,10 +26,8 @@ const WorkspaceCountsType = builder.objectRef<WorkspaceCounts>('WorkspaceCounts'
   },
 });
 
-const readWorkspace = { action: 'read', scope: 'workspace', schemes: workspaceTokenSchemes } as const;
-
 export const WorkspaceType = builder.node(builder.objectRef<WorkspaceShape>('Workspace'), {
-  ...nodeOptions('Workspace', readWorkspace, ({ loaders }) => loaders.workspace),
+  ...nodeOptions('Workspace', workspaces.get.access, ({ loaders }) => loaders.workspace),
   description: 'The workspace the token belongs to (GET /v1/workspaces).',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -55,7 +54,7 @@ builder.queryField('workspace', (t) =>
   t.field({
     type: WorkspaceType,
     description: "The token's workspace. Like GET /v1/workspaces, only workspace API tokens may read it.",
-    access: readWorkspace,
-    resolve: async (_r, _a, { db, who }) => presentWorkspace(await getWorkspace(db, who.workspaceId)),
+    access: workspaces.get.access,
+    resolve: (_r, _a, ctx) => runOperation(workspaces.get, ctx),
   }),
 );
