@@ -19,8 +19,11 @@ export interface ZodInputOptions {
   description?: string;
   /** Fields whose GraphQL type is written by hand (a global id, an enum, a scalar): name to type. */
   types?: Record<string, FieldType>;
-  /** Field descriptions where GraphQL says more than the schema (global ids). */
-  descriptions?: Record<string, string>;
+  /**
+   * Field descriptions where GraphQL says another thing than the schema (global ids), or `null`
+   * where GraphQL describes the field with nothing.
+   */
+  descriptions?: Record<string, string | null>;
   /** Names for nested input types, by field name (default: the zod id, or `<Name><Field>Input`). */
   nested?: Record<string, string>;
   /**
@@ -111,7 +114,7 @@ export function zodInputType(name: string, schema: z.ZodType, options: ZodInputO
       Object.fromEntries(
         Object.entries(shape).map(([key, field]) => {
           const { schema: inner, required, description: own } = peel(field);
-          const description = options.descriptions?.[key] ?? own;
+          const description = options.descriptions && key in options.descriptions ? options.descriptions[key] : own;
           const type = options.types?.[key] ?? graphqlTypeOf(inner, options.nested?.[key] ?? nestedName(name, key, inner, options), options);
           return [key, t.field({ type: type as never, required, ...(description ? { description } : {}) })];
         }),

@@ -3,8 +3,8 @@ import { idNumber, nowIso } from '../../db/values.js';
 import { AppError } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
 import { lockContactRow } from '../contacts/contact.repository.js';
-import { loadFullContacts, resolveContact } from '../contacts/contact.service.js';
-import type { Contact, ContactScalars } from '../contacts/contact.schema.js';
+import { resolveContact } from '../contacts/contact.service.js';
+import type { ContactScalars } from '../contacts/contact.schema.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { addNumbers, canonicalValue } from './custom-field-value.js';
 import {
@@ -218,15 +218,4 @@ export async function contactsByCustomFieldPage(
     () => countContactsWithValue(db, workspaceId, fieldId, canonical.value),
     (w) => contactsWithValue(db, workspaceId, fieldId, canonical.value, w),
   );
-}
-
-/** The same page as full contact objects (REST), with a fixed number of statements for any page size. */
-export async function findContactsByCustomField(
-  db: Executor,
-  workspaceId: number,
-  q: PageRequest & { customFieldId: string; value: string },
-  at: IssuePath,
-): Promise<Page<Contact>> {
-  const page = await contactsByCustomFieldPage(db, workspaceId, q, at);
-  return { data: await loadFullContacts(db, workspaceId, page.data), pageCount: page.pageCount };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { digitId, isoDateTime } from '../shared/schemas.js';
-import { pageArgsSchema, pageQueryFields } from '../shared/pagination.js';
-import { customFieldValueSchema, identifierParams } from '../contacts/contact.schema.js';
+import { pageQueryFields } from '../shared/pagination.js';
+import { contactSchema, customFieldValueSchema, identifierParams } from '../contacts/contact.schema.js';
 import { customFieldTypes } from './custom-field-value.js';
 
 /** Custom field definitions and a contact's values: the one set of schemas REST and GraphQL use. */
@@ -35,9 +35,6 @@ export const customFieldsQuery = z.strictObject({
   ...pageQueryFields,
   type: customFieldTypeSchema.optional().meta({ description: 'Only fields of this type' }),
 });
-
-/** The same filter as GraphQL arguments. */
-export const customFieldsArgs = pageArgsSchema.extend({ type: customFieldTypeSchema.nullish() });
 
 const nameSchema = z
   .string()
@@ -186,3 +183,6 @@ export const findByCustomFieldQuery = z.strictObject({
   customFieldId: digitId.meta({ description: "The custom field's digit id" }),
   value: z.string().min(1, 'value must not be empty').max(10_000).meta({ description: "The value, compared in its canonical form for the field's type (3.0 finds 3)" }),
 });
+
+/** GET /v1/contacts/find-by-custom-field: a page of full contact objects. */
+export const contactsByCustomFieldPageSchema = z.object({ data: z.array(contactSchema), pageCount: z.number().int() }).meta({ id: 'ContactsByCustomFieldPage' });

@@ -35,7 +35,7 @@ const imageTypeDescription =
   'Where the picture comes from: `url` (the picture at `url`), `customField` (the URL in the contact\'s value of `customFieldId`; `url` is the fallback when the contact has none) or `avatar` (the contact\'s avatar; `url` is the fallback)';
 const imageStyleDescription = 'How the picture is cut: `square` (as is), `circle` (the largest circle of the box) or `rounded` (rounded corners)';
 const alignDescription = 'Horizontal alignment of the text in its box: `left`, `center` or `right`';
-const priorityDescription = "The contract's `priority` flag; stored and answered as given (default false). The rendering issue gives it its effect";
+const priorityDescription = "The contract's `priority` flag; stored and answered as given (default false); nothing renders images yet";
 const elementFieldDescription = 'Digit-string id of a custom field of the workspace, or "" for none';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactSequenceSchema } from '../contacts/contact.schema.js';
 import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { bulkContactIds } from '../tags/tag.schema.js';
@@ -53,3 +54,6 @@ export const bulkSubscribeSequencesInput = z
   .strictObject({ contactIds: bulkContactIds, sequenceIds: sequenceIdList(1) })
   .meta({ id: 'BulkSubscribeSequencesInput' });
 export type BulkSubscribeSequencesInput = z.infer<typeof bulkSubscribeSequencesInput>;
+
+/** GET /v1/contacts/{identifier}/sequences: the contact's subscriptions. */
+export const contactSequenceListSchema = z.object({ data: z.array(contactSequenceSchema) }).meta({ id: 'ContactSequenceList' });

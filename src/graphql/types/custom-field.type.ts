@@ -1,46 +1,24 @@
 import { z } from 'zod';
-import { identifierParams } from '../../domain/contacts/contact.schema.js';
-import {
-  applyCustomFieldOperations,
-  clearContactCustomField,
-  clearContactCustomFields,
-  contactsByCustomFieldPage,
-  getContactCustomField,
-  setContactCustomField,
-  setContactCustomFields,
-} from '../../domain/custom-fields/contact-custom-field.service.js';
+import { contactCustomFieldOperations as values } from '../../domain/custom-fields/contact-custom-field.operations.js';
+import { customFieldOperations as customFields } from '../../domain/custom-fields/custom-field.operations.js';
 import type { CustomFieldRecord, CustomFieldValueRecord } from '../../domain/custom-fields/custom-field.repository.js';
-import {
-  createCustomFieldInput,
-  customFieldOperationsInput,
-  customFieldsArgs,
-  customValueSchema,
-  findByCustomFieldQuery,
-  idOrNameSchema,
-  setCustomFieldsInput,
-  updateCustomFieldInput,
-} from '../../domain/custom-fields/custom-field.schema.js';
-import { createCustomField, deleteCustomField, getCustomField, listCustomFieldsPage } from '../../domain/custom-fields/custom-field.service.js';
-import { updateCustomField } from '../../domain/custom-fields/custom-field.service.js';
-import { pageArgsSchema } from '../../domain/shared/pagination.js';
 import { invalidRequestData } from '../../errors/validation.js';
-import { contactIdentifier, withoutNulls } from '../args.js';
+import { contactIdentifier, withoutNulls, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
-import { pageArgs, pageComplexity, pageOf } from '../page.js';
+import { runOperation } from '../operations.js';
+import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+import { zodInputType } from '../zod-input.js';
 import { ContactRef } from './refs.js';
 
 /**
  * Custom field definitions (scope `custom_fields`) and a contact's values (scope `contacts`), over
- * the services and zod schemas REST uses. Where REST answers `{success: true}` these answer `Success { success }`, as the built delete mutations do.
+ * the operations REST runs (src/domain/custom-fields/*.operations.ts). Where REST answers `{success: true}` these answer `Success { success }`, as the built delete mutations do.
  */
 
-const readFields = { action: 'read', scope: 'custom_fields' } as const;
-const readContacts = { action: 'read', scope: 'contacts' } as const;
-
 export const CustomFieldType = builder.node(builder.objectRef<CustomFieldRecord>('CustomField'), {
-  ...nodeOptions('CustomField', readFields, ({ loaders }) => loaders.customField),
+  ...nodeOptions('CustomField', customFields.get.access, ({ loaders }) => loaders.customField),
   description: "A custom field defined in the workspace (its definition, without any contact's value).",
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -81,18 +59,17 @@ const fieldRef = (idOrName: string) => {
   return node?.typename === 'CustomField' ? node.id : idOrName;
 };
 
-const identifierArg = identifierParams.shape.identifier;
 const idOrNameDescription = 'Its global id, its plain digit id (rawId), or its name (case-insensitive)';
 
 builder.queryField('customFields', (t) =>
   t.field({
     type: pageOf('CustomFieldPage', CustomFieldType),
     description: 'Like GET /v1/custom-fields: by name case-insensitively, ties by id; `type` keeps only fields of that type.',
-    access: readFields,
+    access: customFields.list.access,
     args: { ...pageArgs(t.arg), type: t.arg.string() },
-    validate: customFieldsArgs,
+    validate: pageArgsSchema.extend({ type: customFields.list.query.shape.type.nullable() }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => listCustomFieldsPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, type: args.type ?? undefined }),
+    resolve: (_r, args, ctx) => runOperation(customFields.list, ctx, { query: { page: args.page, perPage: args.perPage, type: args.type ?? undefined } }),
   }),
 );
 
@@ -100,9 +77,9 @@ builder.queryField('customField', (t) =>
   t.field({
     type: CustomFieldType,
     description: 'Like GET /v1/custom-fields/{idOrName}.',
-    access: readFields,
-    args: { idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: idOrNameSchema }) },
-    resolve: (_r, { idOrName }, { db, who }) => getCustomField(db, who.workspaceId, fieldRef(idOrName)),
+    access: customFields.get.access,
+    args: { idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: customFields.get.params.shape.idOrName }) },
+    resolve: (_r, { idOrName }, ctx) => runOperation(customFields.get, ctx, { params: { idOrName: fieldRef(idOrName) } }),
   }),
 );
 
@@ -110,12 +87,13 @@ builder.queryField('contactCustomField', (t) =>
   t.field({
     type: ContactCustomFieldValueType,
     description: "Like GET /v1/contacts/{identifier}/custom-fields/{idOrName}: the contact's value of one field (\"\" when unset).",
-    access: readContacts,
+    access: values.get.access,
     args: {
-      identifier: t.arg.string({ required: true, validate: identifierArg }),
-      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: idOrNameSchema }),
+      identifier: t.arg.string({ required: true, validate: values.get.params.shape.identifier }),
+      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: values.get.params.shape.idOrName }),
     },
-    resolve: (_r, { identifier, idOrName }, { db, who }) => getContactCustomField(db, who.workspaceId, contactIdentifier(identifier), fieldRef(idOrName)),
+    resolve: (_r, { identifier, idOrName }, ctx) =>
+      runOperation(values.get, ctx, { params: { identifier: contactIdentifier(identifier), idOrName: fieldRef(idOrName) } }),
   }),
 );
 
@@ -124,7 +102,7 @@ builder.queryField('findContactsByCustomField', (t) =>
     type: pageOf('CustomFieldContactPage', ContactRef),
     description:
       "Like GET /v1/contacts/find-by-custom-field: contacts whose value of the field equals `value` in the field type's canonical form (3.0 finds 3), by contact id.",
-    access: readContacts,
+    access: values.find.access,
     args: {
       ...pageArgs(t.arg),
       customFieldId: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }),
@@ -132,37 +110,39 @@ builder.queryField('findContactsByCustomField', (t) =>
     },
     validate: pageArgsSchema.extend({
       customFieldId: recordIdArg('CustomField'),
-      value: findByCustomFieldQuery.shape.value,
+      value: values.find.query.shape.value,
     }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) =>
-      contactsByCustomFieldPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, customFieldId: String(args.customFieldId), value: args.value }, []),
+    resolve: (_r, args, ctx) =>
+      runOperation(values.find, ctx, {
+        query: { page: args.page, perPage: args.perPage, customFieldId: String(args.customFieldId), value: args.value },
+      }),
   }),
 );
 
+const typeDescription = 'shortText, longText, number, boolean, date, datetime, email, phone, url or select';
 
-const CreateCustomFieldInputType = builder.inputType('CreateCustomFieldInput', {
+const CreateCustomFieldInputType = zodInputType('CreateCustomFieldInput', customFields.create.body, {
   description: 'The body of POST /v1/custom-fields.',
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    description: t.string(),
-    type: t.string({ required: true, description: 'shortText, longText, number, boolean, date, datetime, email, phone, url or select' }),
-    options: t.stringList({ description: 'The choices: required for, and only for, select' }),
-  }),
+  descriptions: { type: typeDescription, options: 'The choices: required for, and only for, select' },
 });
 
-const UpdateCustomFieldInputType = builder.inputType('UpdateCustomFieldInput', {
+// null for a field GraphQL describes with nothing (the schema's descriptions are REST's).
+const UpdateCustomFieldInputType = zodInputType('UpdateCustomFieldInput', customFields.update.body, {
   description: 'The body of PUT /v1/custom-fields/{id}: any of the four; absent ones keep their value.',
-  fields: (t) => ({ name: t.string(), description: t.string(), type: t.string(), options: t.stringList() }),
+  descriptions: { type: null, options: null },
 });
+
+const customFieldIdArg = (arg: ArgBuilder) =>
+  arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CustomField'));
 
 builder.mutationField('createCustomField', (t) =>
   t.field({
     type: CustomFieldType,
     description: 'Like POST /v1/custom-fields: names are unique in the workspace, case-insensitively. The trial and MAC gates apply.',
-    access: { action: 'write', scope: 'custom_fields' },
-    args: { input: t.arg({ type: CreateCustomFieldInputType, required: true }).validate(z.preprocess(withoutNulls, createCustomFieldInput)) },
-    resolve: (_r, { input }, { db, who }) => createCustomField(db, who.workspaceId, input),
+    access: customFields.create.access,
+    args: { input: t.arg({ type: CreateCustomFieldInputType, required: true }).validate(z.preprocess(withoutNulls, customFields.create.body)) },
+    resolve: (_r, { input }, ctx) => runOperation(customFields.create, ctx, { body: input }),
   }),
 );
 
@@ -171,12 +151,12 @@ builder.mutationField('updateCustomField', (t) =>
     type: CustomFieldType,
     description:
       'Like PUT /v1/custom-fields/{id}: a type or options change converts the stored values, or is a validation error naming those that do not fit (nothing changes).',
-    access: { action: 'write', scope: 'custom_fields' },
+    access: customFields.update.access,
     args: {
-      id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CustomField')),
-      input: t.arg({ type: UpdateCustomFieldInputType, required: true }).validate(z.preprocess(withoutNulls, updateCustomFieldInput)),
+      id: customFieldIdArg(t.arg),
+      input: t.arg({ type: UpdateCustomFieldInputType, required: true }).validate(z.preprocess(withoutNulls, customFields.update.body)),
     },
-    resolve: (_r, { id, input }, { db, who }) => updateCustomField(db, who.workspaceId, id, input, ['input']),
+    resolve: (_r, { id, input }, ctx) => runOperation(customFields.update, ctx, { params: { id }, body: input }),
   }),
 );
 
@@ -184,9 +164,9 @@ builder.mutationField('deleteCustomField', (t) =>
   t.field({
     type: SuccessType,
     description: "Like DELETE /v1/custom-fields/{id}: the field and every contact's value of it; dynamic images stop naming it. A delete: open after the trial or at the MAC limit.",
-    access: { action: 'delete', scope: 'custom_fields' },
-    args: { id: t.arg.id({ required: true, description: 'Its global id, or its plain digit id (rawId)' }).validate(recordIdArg('CustomField')) },
-    resolve: async (_r, { id }, { db, who }) => deleteCustomField(db, who.workspaceId, id),
+    access: customFields.delete.access,
+    args: { id: customFieldIdArg(t.arg) },
+    resolve: (_r, { id }, ctx) => runOperation(customFields.delete, ctx, { params: { id } }),
   }),
 );
 
@@ -195,14 +175,15 @@ builder.mutationField('setContactCustomField', (t) =>
     type: ContactCustomFieldValueType,
     description:
       "Like PUT /v1/contacts/{identifier}/custom-fields/{idOrName}: the value is checked against the field's type and stored in its canonical form; null or \"\" clears it.",
-    access: { action: 'write', scope: 'contacts' },
+    access: values.set.access,
     args: {
-      identifier: t.arg.string({ required: true, validate: identifierArg }),
-      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: idOrNameSchema }),
-      value: t.arg.string({ description: 'The value as text ("3.5", "true", "2026-03-01"); null or "" clears it', validate: customValueSchema.nullish() }),
+      identifier: t.arg.string({ required: true, validate: values.set.params.shape.identifier }),
+      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: values.set.params.shape.idOrName }),
+      value: t.arg.string({ description: 'The value as text ("3.5", "true", "2026-03-01"); null or "" clears it', validate: values.set.body.shape.value.nullish() }),
     },
-    resolve: (_r, { identifier, idOrName, value }, { db, who }) =>
-      setContactCustomField(db, who.workspaceId, contactIdentifier(identifier), fieldRef(idOrName), value ?? null, ['value']),
+    resolve: (_r, { identifier, idOrName, value }, ctx) =>
+      // The value is an argument of its own: its issues are at ["value"].
+      runOperation(values.set, ctx, { params: { identifier: contactIdentifier(identifier), idOrName: fieldRef(idOrName) }, body: { value: value ?? null }, at: { body: [] } }),
   }),
 );
 
@@ -210,18 +191,19 @@ builder.mutationField('clearContactCustomField', (t) =>
   t.field({
     type: SuccessType,
     description: "Like DELETE /v1/contacts/{identifier}/custom-fields/{idOrName}: true, also when there was no value.",
-    access: { action: 'delete', scope: 'contacts' },
+    access: values.clear.access,
     args: {
-      identifier: t.arg.string({ required: true, validate: identifierArg }),
-      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: idOrNameSchema }),
+      identifier: t.arg.string({ required: true, validate: values.clear.params.shape.identifier }),
+      idOrName: t.arg.string({ required: true, description: idOrNameDescription, validate: values.clear.params.shape.idOrName }),
     },
-    resolve: async (_r, { identifier, idOrName }, { db, who }) =>
-      clearContactCustomField(db, who.workspaceId, contactIdentifier(identifier), fieldRef(idOrName)),
+    resolve: (_r, { identifier, idOrName }, ctx) =>
+      runOperation(values.clear, ctx, { params: { identifier: contactIdentifier(identifier), idOrName: fieldRef(idOrName) } }),
   }),
 );
 
 const OperationKindEnum = contractEnum('CustomFieldOperationKind', ['set', 'clear', 'increment'] as const);
 
+// By hand: the schema is a union of three operation shapes, with an enum and global ids GraphQL's form has.
 const CustomFieldOperationInputType = builder.inputType('CustomFieldOperationInput', {
   description: 'One operation of setContactCustomFields: the field by exactly one of customFieldId or name.',
   fields: (t) => ({
@@ -245,8 +227,9 @@ const operationFromGraphQL = (o: unknown) => {
   return out;
 };
 
-const operationsArg = z.preprocess((ops) => (Array.isArray(ops) ? ops.map(operationFromGraphQL) : ops), customFieldOperationsInput.shape.operations);
+const operationsArg = z.preprocess((ops) => (Array.isArray(ops) ? ops.map(operationFromGraphQL) : ops), values.applyOperations.body.shape.operations);
 
+// By hand: the value is a union (string, number, boolean or null) GraphQL takes as a nullable String.
 const CustomFieldValueInputType = builder.inputType('ContactCustomFieldValueInput', {
   description: 'A value of setContactCustomFields(fields:): the field by id, the value checked against its type.',
   fields: (t) => ({
@@ -260,7 +243,7 @@ const valuesArg = z.preprocess(
     Array.isArray(fields)
       ? fields.map((f: unknown) => (f && typeof f === 'object' ? { ...f, customFieldId: fieldRef(String((f as { customFieldId: unknown }).customFieldId)), value: (f as { value?: unknown }).value ?? null } : f))
       : fields,
-  setCustomFieldsInput.shape.fields,
+  values.setMany.body.shape.fields,
 );
 
 builder.mutationField('setContactCustomFields', (t) =>
@@ -268,19 +251,21 @@ builder.mutationField('setContactCustomFields', (t) =>
     type: [ContactCustomFieldValueType],
     description:
       'Like PATCH /v1/contacts/{identifier}/custom-fields with `operations`: 1 to 20 operations (set, clear, increment), applied in order; like PUT with `fields`: 1 to 100 values by field id. Exactly one of the two, all or nothing. Answers every field with the contact\'s value afterwards.',
-    access: { action: 'write', scope: 'contacts' },
+    // PATCH and PUT share their access rule.
+    access: values.applyOperations.access,
     args: {
-      identifier: t.arg.string({ required: true, validate: identifierArg }),
+      identifier: t.arg.string({ required: true, validate: values.applyOperations.params.shape.identifier }),
       operations: t.arg({ type: [CustomFieldOperationInputType] }).validate(operationsArg.optional()),
       fields: t.arg({ type: [CustomFieldValueInputType], description: 'Values by field id, as PUT /v1/contacts/{identifier}/custom-fields sends them' }).validate(valuesArg.optional()),
     },
-    resolve: (_r, { identifier, operations, fields }, { db, who }) => {
+    resolve: (_r, { identifier, operations, fields }, ctx) => {
       if ((operations == null) === (fields == null)) {
         throw invalidRequestData([{ message: 'Send exactly one of operations or fields', path: [operations == null ? 'operations' : 'fields'] }]);
       }
-      return fields != null
-        ? setContactCustomFields(db, who.workspaceId, contactIdentifier(identifier), fields, ['fields'])
-        : applyCustomFieldOperations(db, who.workspaceId, contactIdentifier(identifier), operations!, ['operations']);
+      // Each list is an argument of its own: its issues are at ["fields", i, ...] or ["operations", i, ...].
+      const params = { identifier: contactIdentifier(identifier) };
+      const at = { body: [] };
+      return fields != null ? runOperation(values.setMany, ctx, { params, body: { fields }, at }) : runOperation(values.applyOperations, ctx, { params, body: { operations }, at });
     },
   }),
 );
@@ -289,8 +274,8 @@ builder.mutationField('clearContactCustomFields', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/contacts/{identifier}/custom-fields: clears every value of the contact.',
-    access: { action: 'delete', scope: 'contacts' },
-    args: { identifier: t.arg.string({ required: true, validate: identifierArg }) },
-    resolve: async (_r, { identifier }, { db, who }) => clearContactCustomFields(db, who.workspaceId, contactIdentifier(identifier)),
+    access: values.clearAll.access,
+    args: { identifier: t.arg.string({ required: true, validate: values.clearAll.params.shape.identifier }) },
+    resolve: (_r, { identifier }, ctx) => runOperation(values.clearAll, ctx, { params: { identifier: contactIdentifier(identifier) } }),
   }),
 );

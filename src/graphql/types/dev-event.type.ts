@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { devEventsInput, type IngestResult } from '../../domain/events/channel-event.schema.js';
-import { injectDevEvents } from '../../domain/events/channel-event.service.js';
+import type { IngestResult } from '../../domain/events/channel-event.schema.js';
+import { devEventOperations as devEvents } from '../../domain/events/dev-event.operations.js';
 import { withoutNulls } from '../args.js';
 import { builder } from '../builder.js';
+import { runOperation } from '../operations.js';
+import { zodInputType } from '../zod-input.js';
 import { ChannelEnum } from './comment-automation.type.js';
 
 const IngestResultType = builder.objectRef<IngestResult>('IngestResult').implement({
@@ -18,31 +20,19 @@ const IngestResultType = builder.objectRef<IngestResult>('IngestResult').impleme
   }),
 });
 
-const DevLeadFieldInput = builder.inputType('DevLeadFieldInput', {
-  fields: (t) => ({ name: t.string({ required: true }), values: t.stringList({ required: true }) }),
-});
-const DevLeadInput = builder.inputType('DevLeadInput', {
+const body = devEvents.inject.body;
+const DevLeadInput = zodInputType('DevLeadInput', body.shape.leads.unwrap().element, {
   description: 'A lead the sandbox adapter answers fetches with, by its lead id',
-  fields: (t) => ({
-    id: t.string({ required: true }),
-    createdAt: t.string(),
-    formId: t.string(),
-    adId: t.string(),
-    fields: t.field({ type: [DevLeadFieldInput], required: true }),
-  }),
+  nested: { fields: 'DevLeadFieldInput' },
 });
-const DevProfileInput = builder.inputType('DevProfileInput', {
+const DevProfileInput = zodInputType('DevProfileInput', body.shape.profiles.unwrap().element, {
   description: 'A profile the sandbox adapter answers fetches with, by the network user id',
-  fields: (t) => ({ id: t.string({ required: true }), firstName: t.string(), lastName: t.string(), name: t.string(), username: t.string(), avatarUrl: t.string() }),
 });
-const DevEventsInputType = builder.inputType('DevEventsInput', {
+const DevEventsInputType = zodInputType('DevEventsInput', body, {
   description: 'The body of POST /v1/dev/events: a channel and webhook entries, with leads and profiles for the sandbox adapter',
-  fields: (t) => ({
-    channel: t.field({ type: ChannelEnum, required: true }),
-    entry: t.field({ type: ['WebhookEntry'], required: true }),
-    leads: t.field({ type: [DevLeadInput] }),
-    profiles: t.field({ type: [DevProfileInput] }),
-  }),
+  types: { channel: ChannelEnum, entry: ['WebhookEntry'], leads: [DevLeadInput], profiles: [DevProfileInput] },
+  // The types' descriptions say it; "" leaves the fields without one.
+  descriptions: { leads: null, profiles: null },
 });
 
 /** GraphQL leaves absent fields as null; the REST schema leaves them out. */
@@ -56,8 +46,8 @@ builder.mutationField('injectDevEvents', (t) =>
   t.field({
     type: IngestResultType,
     description: 'Like POST /v1/dev/events: webhook entries for this developmentMode workspace\'s inboxes, processed as a webhook\'s are.',
-    access: { action: 'write', scope: 'automations' },
-    args: { input: t.arg({ type: DevEventsInputType, required: true }).validate(z.preprocess(fromGraphQL, devEventsInput)) },
-    resolve: (_r, { input }, { db, who, deps }) => injectDevEvents({ db, queue: deps.queue, adapter: deps.adapter.name }, who.workspaceId, input),
+    access: devEvents.inject.access,
+    args: { input: t.arg({ type: DevEventsInputType, required: true }).validate(z.preprocess(fromGraphQL, devEvents.inject.body)) },
+    resolve: (_r, { input }, ctx) => runOperation(devEvents.inject, ctx, { body: input }),
   }),
 );

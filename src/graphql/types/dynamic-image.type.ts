@@ -1,28 +1,15 @@
 import { z } from 'zod';
-import {
-  createDynamicImageInput,
-  dynamicImagesQuery,
-  replaceDynamicImageInput,
-  setDynamicImageEnabledInput,
-  type DynamicImage,
-  type DynamicImageElement,
-} from '../../domain/dynamic-images/dynamic-image.schema.js';
-import {
-  createDynamicImage,
-  deleteDynamicImage,
-  getDynamicImage,
-  listDynamicImagesPage,
-  replaceDynamicImage,
-  setDynamicImageEnabled,
-} from '../../domain/dynamic-images/dynamic-image.service.js';
+import { dynamicImageOperations as images } from '../../domain/dynamic-images/dynamic-image.operations.js';
+import type { DynamicImage, DynamicImageElement } from '../../domain/dynamic-images/dynamic-image.schema.js';
 import { plainIds, withoutNulls, type ArgBuilder } from '../args.js';
 import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { CustomFieldType } from './custom-field.type.js';
 
 /**
- * Dynamic images over the services and zod schemas REST uses. Layout elements are an interface
+ * Dynamic images over the operations REST runs (dynamic-image.operations.ts). Layout elements are an interface
  * with one object type per element `type` (image, text): each kind's own fields are non-null
  * there, as the zod discriminated union has them, and a client selects them with inline fragments
  * (`... on DynamicImageTextElement { text fontSize }`).
@@ -79,11 +66,8 @@ const DynamicImageDataType = builder.objectRef<DynamicImage['data']>('DynamicIma
   }),
 });
 
-const read = { action: 'read', scope: 'dynamic_images' } as const;
-const write = { action: 'write', scope: 'dynamic_images' } as const;
-
 export const DynamicImageType = builder.node(builder.objectRef<DynamicImage>('DynamicImage'), {
-  ...nodeOptions('DynamicImage', read, ({ loaders }) => loaders.dynamicImage),
+  ...nodeOptions('DynamicImage', images.get.access, ({ loaders }) => loaders.dynamicImage),
   description: 'An image composed from layout elements and custom fields.',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -108,11 +92,11 @@ builder.queryField('dynamicImages', (t) =>
   t.field({
     type: pageOf('DynamicImagePage', DynamicImageType),
     description: 'Like GET /v1/dynamic-images: newest first; `name` is a case-insensitive substring of the image name.',
-    access: read,
+    access: images.list.access,
     args: { ...pageArgs(t.arg), name: t.arg.string() },
-    validate: pageArgsSchema.extend({ name: dynamicImagesQuery.shape.name.nullish() }),
+    validate: pageArgsSchema.extend({ name: images.list.query.shape.name.nullish() }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => listDynamicImagesPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, name: args.name ?? undefined }),
+    resolve: (_r, args, ctx) => runOperation(images.list, ctx, { query: { page: args.page, perPage: args.perPage, name: args.name ?? undefined } }),
   }),
 );
 
@@ -122,12 +106,14 @@ builder.queryField('dynamicImage', (t) =>
   t.field({
     type: DynamicImageType,
     description: 'One dynamic image (as GET /v1/dynamic-images/{id}).',
-    access: read,
+    access: images.get.access,
     args: { id: imageIdArg(t.arg) },
-    resolve: (_r, { id }, { db, who }) => getDynamicImage(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(images.get, ctx, { params: { id } }),
   }),
 );
 
+// The input types are written by hand: an element is a union of two kinds (one GraphQL input type
+// holds the fields of both), and customFieldId is a union with null that GraphQL takes as a nullable ID.
 const ElementInputType = builder.inputType('DynamicImageElementInput', {
   description:
     'A layout element, as REST takes it: id, x, y, width, height and type (`image` or `text`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align. Fields of the other kind must be left out (or null).',
@@ -207,9 +193,9 @@ builder.mutationField('createDynamicImage', (t) =>
   t.field({
     type: DynamicImageType,
     description: 'Like POST /v1/dynamic-images: the same rules; imageUrl is "" until the image is rendered. The trial and MAC gates apply.',
-    access: write,
-    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(asRestInput(false), createDynamicImageInput)) },
-    resolve: (_r, { input }, { db, who }) => createDynamicImage(db, who.workspaceId, input),
+    access: images.create.access,
+    args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(asRestInput(false), images.create.body)) },
+    resolve: (_r, { input }, ctx) => runOperation(images.create, ctx, { body: input }),
   }),
 );
 
@@ -217,12 +203,12 @@ builder.mutationField('updateDynamicImage', (t) =>
   t.field({
     type: DynamicImageType,
     description: 'Like PUT /v1/dynamic-images/{id}: replaces every writable field; imageUrl stays.',
-    access: write,
+    access: images.update.access,
     args: {
       id: imageIdArg(t.arg),
-      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(asRestInput(true), replaceDynamicImageInput)),
+      input: t.arg({ type: UpdateInputType, required: true }).validate(z.preprocess(asRestInput(true), images.update.body)),
     },
-    resolve: (_r, { id, input }, { db, who }) => replaceDynamicImage(db, who.workspaceId, id, input),
+    resolve: (_r, { id, input }, ctx) => runOperation(images.update, ctx, { params: { id }, body: input }),
   }),
 );
 
@@ -230,12 +216,12 @@ builder.mutationField('setDynamicImageEnabled', (t) =>
   t.field({
     type: DynamicImageType,
     description: 'Like PATCH /v1/dynamic-images/{id}/enabled: switches the image on or off.',
-    access: write,
+    access: images.setEnabled.access,
     args: {
       id: imageIdArg(t.arg),
-      enabled: t.arg.boolean({ required: true, validate: setDynamicImageEnabledInput.shape.enabled }),
+      enabled: t.arg.boolean({ required: true, validate: images.setEnabled.body.shape.enabled }),
     },
-    resolve: (_r, { id, enabled }, { db, who }) => setDynamicImageEnabled(db, who.workspaceId, id, enabled),
+    resolve: (_r, { id, enabled }, ctx) => runOperation(images.setEnabled, ctx, { params: { id }, body: { enabled } }),
   }),
 );
 
@@ -243,8 +229,8 @@ builder.mutationField('deleteDynamicImage', (t) =>
   t.field({
     type: SuccessType,
     description: 'Like DELETE /v1/dynamic-images/{id}: permanent.',
-    access: { action: 'delete', scope: 'dynamic_images' },
+    access: images.delete.access,
     args: { id: imageIdArg(t.arg) },
-    resolve: (_r, { id }, { db, who }) => deleteDynamicImage(db, who.workspaceId, id),
+    resolve: (_r, { id }, ctx) => runOperation(images.delete, ctx, { params: { id } }),
   }),
 );

@@ -1,12 +1,12 @@
+import { errorLogOperations as errorLogs } from '../../domain/error-logs/error-log.operations.js';
 import type { ErrorLog } from '../../domain/error-logs/error-log.schema.js';
-import { errorLogsQuery } from '../../domain/error-logs/error-log.schema.js';
-import { listErrorLogsPage } from '../../domain/error-logs/error-log.service.js';
 import { builder } from '../builder.js';
 import { nodeOptions, rawIdField } from '../node.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 
 export const ErrorLogType = builder.node(builder.objectRef<ErrorLog>('ErrorLog'), {
-  ...nodeOptions('ErrorLog', { action: 'read', scope: 'error_logs' }, ({ loaders }) => loaders.errorLog),
+  ...nodeOptions('ErrorLog', errorLogs.list.access, ({ loaders }) => loaders.errorLog),
   description: 'A recent failure in the workspace.',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -24,10 +24,10 @@ builder.queryField('errorLogs', (t) =>
   t.field({
     type: pageOf('ErrorLogPage', ErrorLogType),
     description: 'Like GET /v1/error-logs: newest first; `keyword` is a case-insensitive substring of the message (detail or action).',
-    access: { action: 'read', scope: 'error_logs' },
+    access: errorLogs.list.access,
     args: { ...pageArgs(t.arg), keyword: t.arg.string() },
-    validate: pageArgsSchema.extend({ keyword: errorLogsQuery.shape.keyword.nullish() }),
+    validate: pageArgsSchema.extend({ keyword: errorLogs.list.query.shape.keyword.nullish() }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => listErrorLogsPage(db, who.workspaceId, { page: args.page, perPage: args.perPage, keyword: args.keyword ?? undefined }),
+    resolve: (_r, args, ctx) => runOperation(errorLogs.list, ctx, { query: { page: args.page, perPage: args.perPage, keyword: args.keyword ?? undefined } }),
   }),
 );

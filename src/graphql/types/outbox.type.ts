@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { channelSchema } from '../../domain/comment-automations/comment-automation.schema.js';
-import { automationKindSchema, outboxActionSchema, outboxQuery, type OutboxEntry, type OutgoingContent } from '../../domain/outbox/outbox.schema.js';
-import { listOutboxPage } from '../../domain/outbox/outbox.service.js';
+import { outboxOperations as outbox } from '../../domain/outbox/outbox.operations.js';
+import { automationKindSchema, outboxActionSchema, type OutboxEntry, type OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
+import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { ChannelEnum } from './comment-automation.type.js';
 import { ContactRef } from './refs.js';
-
-const read = { action: 'read', scope: 'automations' } as const;
 
 const OutboxActionEnum = contractEnum('OutboxAction', outboxActionSchema.options);
 export const AutomationKindEnum = contractEnum('AutomationKind', automationKindSchema.options, 'comment: a comment automation (photo or net); leadAd: a lead-ad automation');
@@ -27,7 +25,7 @@ const OutgoingContentType = builder.objectRef<OutgoingContent>('OutgoingContent'
 });
 
 export const OutboxEntryType = builder.node(builder.objectRef<OutboxEntry>('OutboxEntry'), {
-  ...nodeOptions('OutboxEntry', read, ({ loaders }) => loaders.outboxEntry),
+  ...nodeOptions('OutboxEntry', outbox.list.access, ({ loaders }) => loaders.outboxEntry),
   description: 'An action the sandbox channel adapter recorded instead of sending it to the network, as GET /v1/outbox lists it.',
   fields: (t) => ({
     rawId: rawIdField(t),
@@ -66,7 +64,7 @@ builder.queryField('outbox', (t) =>
     type: pageOf('OutboxPage', OutboxEntryType),
     description:
       'Like GET /v1/outbox: what the sandbox adapter recorded, newest first. automationId takes a CommentAutomation or LeadAdAutomation global id (which says its kind) or a plain id (of either kind unless automationKind says which).',
-    access: read,
+    access: outbox.list.access,
     args: {
       ...pageArgs(t.arg),
       contactId: t.arg.id({ description: "A Contact's global id or plain id" }),
@@ -79,9 +77,9 @@ builder.queryField('outbox', (t) =>
       .extend({
         contactId: recordIdArg('Contact').nullish(),
         automationId: automationIdArg.nullish(),
-        automationKind: automationKindSchema.nullish(),
-        action: outboxQuery.shape.action.nullish(),
-        channel: channelSchema.nullish(),
+        automationKind: outbox.list.query.shape.automationKind.nullable(),
+        action: outbox.list.query.shape.action.nullable(),
+        channel: outbox.list.query.shape.channel.nullable(),
       })
       .superRefine((a, ctx) => {
         if (a.automationId?.kind && a.automationKind && a.automationId.kind !== a.automationKind) {
@@ -89,17 +87,19 @@ builder.queryField('outbox', (t) =>
         }
       }),
     complexity: pageComplexity,
-    resolve: (_r, args, { db, who }) => {
+    resolve: (_r, args, ctx) => {
       // `validate` has parsed the ids (Pothos types args from the GraphQL input).
       const automation = args.automationId as unknown as { id: string; kind?: 'comment' | 'leadAd' } | null | undefined;
-      return listOutboxPage(db, who.workspaceId, {
-        page: args.page,
-        perPage: args.perPage,
-        contactId: args.contactId ?? undefined,
-        automationId: automation?.id,
-        automationKind: automation?.kind ?? args.automationKind ?? undefined,
-        action: args.action ?? undefined,
-        channel: args.channel ?? undefined,
+      return runOperation(outbox.list, ctx, {
+        query: {
+          page: args.page,
+          perPage: args.perPage,
+          contactId: args.contactId ?? undefined,
+          automationId: automation?.id,
+          automationKind: automation?.kind ?? args.automationKind ?? undefined,
+          action: args.action ?? undefined,
+          channel: args.channel ?? undefined,
+        },
       });
     },
   }),

@@ -1,37 +1,5 @@
-import { devEventsInput, ingestResultSchema } from '../../domain/events/channel-event.schema.js';
-import { injectDevEvents } from '../../domain/events/channel-event.service.js';
-import { defineRoute } from '../route.js';
+import { devEventOperations as devEvents } from '../../domain/events/dev-event.operations.js';
+import { post } from '../route.js';
 
-/**
- * POST /v1/dev/events (issue engine): the webhooks' entries, injected with the workspace token, for
- * trying automations without a network. Only for workspaces in developmentMode, and only for this
- * workspace's inboxes; processed exactly as a webhook's events are.
- */
-export const devEventRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/v1/dev/events',
-    operationId: 'dev.injectEvents',
-    summary: 'Injects webhook events (comments, leads, messages, receipts) into a developmentMode workspace, with leads and profiles for the sandbox adapter to answer fetches with',
-    tag: 'Dev events',
-    access: { action: 'write', scope: 'automations' },
-    body: devEventsInput,
-    response: { status: 202, description: 'The events are stored and queued; a redelivered one (same comment, lead or message id) is counted as a duplicate and not processed again', schema: ingestResultSchema },
-    errors: [400, 401, 403, 413, 415, 422, 429, 500],
-    examples: {
-      body: {
-        channel: 'photo',
-        entry: [
-          {
-            id: '17841400000000001',
-            time: 1795435200,
-            changes: [{ field: 'comments', value: { id: '17858893269000001', text: 'How much is it?', from: { id: '5550001', username: 'ada' }, media: { id: '178920001', media_product_type: 'FEED' } } }],
-          },
-        ],
-        profiles: [{ id: '5550001', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' }],
-      },
-      response: { received: 1, stored: 1, duplicates: 0, unknownAccounts: 0, ignored: 0, invalid: 0, eventIds: ['41'] },
-    },
-    handler: ({ db, who, body, deps }) => injectDevEvents({ db, queue: deps.queue, adapter: deps.adapter.name }, who.workspaceId, body),
-  }),
-];
+/** POST /v1/dev/events: webhook entries injected with the workspace token. */
+export const devEventRoutes = [post('/v1/dev/events', devEvents.inject, { status: 202 })];

@@ -1,46 +1,5 @@
-import { outboxPageSchema, outboxQuery } from '../../domain/outbox/outbox.schema.js';
-import { listOutboxPage } from '../../domain/outbox/outbox.service.js';
-import { defineRoute } from '../route.js';
+import { outboxOperations as outbox } from '../../domain/outbox/outbox.operations.js';
+import { get } from '../route.js';
 
-/** A photo automation's private reply to a comment. */
-const privateReply = {
-  id: '12',
-  createdAt: '2026-11-23T10:15:00.000Z',
-  channel: 'photo' as const,
-  inboxId: '1',
-  action: 'privateReply' as const,
-  commentId: '17858893269000001',
-  postId: '178920001',
-  recipientId: null,
-  contactId: '7',
-  automationKind: 'comment' as const,
-  automationId: '3',
-  payload: { type: 'text' as const, text: 'Thanks for asking! Prices: https://shop.example.com' },
-};
-
-/**
- * GET /v1/outbox (issue engine): what the sandbox channel adapter recorded instead of sending. Read
- * with the `automations` scope: the outbox is what automations (and the engine's sends) did.
- */
-export const outboxRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/v1/outbox',
-    operationId: 'outbox.list',
-    summary: 'What the sandbox channel adapter recorded instead of sending: replies, messages, likes, hides and unhides, newest first',
-    tag: 'Outbox',
-    access: { action: 'read', scope: 'automations' },
-    query: outboxQuery,
-    response: {
-      status: 200,
-      description: 'A page of outbox entries, newest first (by id, the order they were recorded in); an unknown or deleted contact or automation id lists what was recorded for it, or nothing',
-      schema: outboxPageSchema,
-    },
-    errors: [400, 401, 403, 422, 429, 500],
-    examples: {
-      query: { page: '1', perPage: '20', contactId: '7', automationId: '3', automationKind: 'comment', action: 'privateReply', channel: 'photo' },
-      response: { data: [privateReply], pageCount: 1 },
-    },
-    handler: ({ db, who, query }) => listOutboxPage(db, who.workspaceId, query),
-  }),
-];
+/** GET /v1/outbox: what the sandbox channel adapter recorded instead of sending. */
+export const outboxRoutes = [get('/v1/outbox', outbox.list)];
