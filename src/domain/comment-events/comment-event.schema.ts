@@ -3,7 +3,7 @@ import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 
 /**
- * What a comment automation did with each comment it saw (issue engine, "Matching a comment"): one
+ * What a comment automation did with each comment it saw (docs/engine.md, "Comment automations at work"): one
  * record per automation and comment, newest first in GET /v1/{photo,net}-comments/{id}/events and
  * GraphQL `commentAutomationEvents`. A declined comment says why (`reason`); a matched one lists its
  * actions, each with its state as the engine's jobs move it on.

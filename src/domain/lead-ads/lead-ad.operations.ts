@@ -58,7 +58,7 @@ const automationExample = {
   sequenceIds: createExample.sequenceIds,
 };
 
-/** Lead-ad automations (issue automations-api; the DELETE was built with the contract). */
+/** Lead-ad automations (the DELETE was built with the contract). */
 const read = { action: 'read', scope: 'automations' } as const;
 const write = { action: 'write', scope: 'automations' } as const;
 

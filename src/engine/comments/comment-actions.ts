@@ -20,7 +20,7 @@ import { addToCounters, type CommentCounter } from '../../domain/comment-automat
 import { unhideDelayMs } from './comment-matching.js';
 
 /**
- * The jobs of a matched comment (issue engine, "Acting on a match"), one per action: like, hide,
+ * The jobs of a matched comment (docs/engine.md, "Comment automations at work"), one per action: like, hide,
  * unhide (enqueued by the hide, after showCommentsAfter), private reply and public reply (after
  * replyAfter). Each job reads its comment_events row, calls the adapter outside any transaction,
  * then records the result in one transaction: the action's state on the row, the counters, the

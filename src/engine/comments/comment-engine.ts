@@ -17,7 +17,7 @@ import { addToCounters } from '../../domain/comment-automations/comment-automati
 import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
 
 /**
- * The `comment` event processor (issue engine, "Matching a comment"). Each active comment
+ * The `comment` event processor (docs/engine.md, "Comment automations at work"). Each active comment
  * automation of the inbox's channel in the workspace judges the comment on its own. Those whose post
  * selector and includeKeywords take the comment (it is addressed to them) then check the schedule,
  * replies, excluded keywords, the per-author rules, blocked contacts and the MAC limit. Each of

@@ -22,7 +22,7 @@ import { upsertLeadContact } from './lead-contact.js';
 import { logChannelError, writeErrorLog } from './lead-error-log.js';
 
 /**
- * Lead-ad automations acting on new leads (issue engine, "Leads and messages").
+ * Lead-ad automations acting on new leads (docs/engine.md, "Lead-ad automations act on new leads").
  *
  * `processLead` (the `lead` event processor): finds the active automation claiming the lead's page
  * and form, fetches the lead through the adapter (outside any transaction), then in ONE transaction

@@ -20,7 +20,7 @@ import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 
 /**
- * The engine's processors of `messaging` events (issue engine, "Leads and messages"): an incoming
+ * The engine's processors of `messaging` events (docs/engine.md, "Messages of a contact"): an incoming
  * message is stored on the contact's conversation; read and postback receipts mark outgoing
  * messages seen and clicked, counted once per message on the comment automation that sent it.
  * Each runs its writes in one transaction, keyed by network ids, so a job run twice (a worker died

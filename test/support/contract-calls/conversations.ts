@@ -1,6 +1,6 @@
 import type { CallTable } from './seed.js';
 
-/** The conversation operations of issue automations-api (conversations.unfollow is in built.ts). */
+/** The conversation operations (conversations.unfollow is in built.ts). */
 export const conversationCalls: CallTable = {
   'conversations.list': (s) => ({ method: 'GET', path: `/v1/conversations?limit=10&followed=true&archived=false&assignedUserId=${s.agent}&inboxId=${s.inbox}` }),
   'conversations.get': (s) => ({ method: 'GET', path: `/v1/conversations/${s.conversation}` }),

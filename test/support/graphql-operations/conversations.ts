@@ -25,7 +25,7 @@ const action = <R>(field: string, document: TypedDocumentString<R, { id: string 
 });
 
 /**
- * The conversation mutations of issue automations-api (Query.conversation, Query.conversations,
+ * The conversation mutations (Query.conversation, Query.conversations,
  * followConversation and unfollowConversation are in graphql-operations.ts).
  */
 export const conversationOperations: GraphQLOperation[] = [

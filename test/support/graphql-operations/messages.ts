@@ -16,7 +16,7 @@ const messagingContact = async (t: TestApp, ws: number) => {
   return { identifier: String(contact), inboxId: String(inbox) };
 };
 
-/** Contact.messages, and the message mutations of issue engine (send, auto-reply, refresh the profile). */
+/** Contact.messages, and the message mutations (send, auto-reply, refresh the profile). */
 export const messageOperations: GraphQLOperation[] = [
   {
     field: 'Mutation.sendMessage',
