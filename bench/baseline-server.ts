@@ -97,6 +97,12 @@ const imageColumns = '"id", "workspace_id", "name", "custom_field_id", "backgrou
 const imagesWhere = bySql(`"workspace_id" = ? and "name" like ? escape '\\'`, `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and "name" ilike ? escape '\\'`);
 const imagesCountSql = `select count(*) as "n" from "dynamic_images" where ${imagesWhere}`;
 const imagesSql = `select ${imageColumns} from "dynamic_images" where ${imagesWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
+/** Every element with every contract field, as the API answers it: a text element's picture fields are null. */
+const withContractFields = (layout: { elements: { type: string }[] }) => ({
+  ...layout,
+  elements: layout.elements.map((e) => (e.type === 'text' ? { ...e, imageType: null, url: null, imageStyle: null } : e)),
+});
+
 async function dynamicImages(name: string) {
   const like = likeContains(name);
   const filter = engine === 'sqlite' ? [workspaceId, like] : [workspaceId, workspaceId, name, like];
@@ -111,7 +117,7 @@ async function dynamicImages(name: string) {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     enabled: bool(r.enabled),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+    data: withContractFields(typeof r.data === 'string' ? JSON.parse(r.data) : r.data),
   }));
   return { data, pageCount: Math.ceil(total / 50) };
 }
