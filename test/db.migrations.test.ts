@@ -17,6 +17,7 @@ const tables = [
   'conversations', 'custom_fields', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
   'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'messages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'tags', 'users', 'workspaces',
+  'workspace_events', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'external_webhooks',
 ];
 
 /** Index name -> its columns in order (expressions as the engine prints them, lower-cased). */
@@ -106,6 +107,15 @@ const commonIndexes: Record<string, string[]> = {
   tags_workspace_live_lower_name_uq: ['workspace_id', 'lower(name)'],
   tags_workspace_name_idx: ['workspace_id', 'name'],
   users_workspace_idx: ['workspace_id'],
+  workspace_events_workspace_idx: ['workspace_id', 'id'],
+  workspace_events_unfanned_idx: ['id'],
+  webhooks_workspace_idx: ['workspace_id', 'id'],
+  webhook_deliveries_webhook_idx: ['webhook_id', 'id'],
+  webhook_deliveries_event_idx: ['event_id'],
+  webhook_deliveries_workspace_idx: ['workspace_id'],
+  webhook_attempts_workspace_idx: ['workspace_id'],
+  webhook_attempts_delivery_idx: ['delivery_id', 'id'],
+  external_webhooks_workspace_idx: ['workspace_id', 'id'],
 };
 // Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
 const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx'];
@@ -288,7 +298,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches', '2026_11_27_0014_events_out']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

@@ -475,6 +475,73 @@ export interface MessagesTable {
   created_at: string;
 }
 
+/** What changed in a workspace: a receiver's body, fanned out to webhooks, read by subscriptions. */
+export interface WorkspaceEventsTable {
+  id: Id;
+  workspace_id: number;
+  /** The condition type (`tagApplied`, `newContact`, ...). */
+  type: string;
+  contact_id: number | null;
+  /** The tag or sequence the event names, for conditions with a sourceId. */
+  source_id: number | null;
+  /** JSON text of the body a receiver gets. */
+  body: string;
+  occurred_at: string;
+  /** Set when the fan-out job took the event. */
+  fanned_out_at: string | null;
+}
+
+export interface WebhooksTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  url: string;
+  /** JSON text: `[{type, sourceId?}]`. */
+  conditions: string;
+  enabled: Bool;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  workspace_id: number;
+  webhook_id: number;
+  event_id: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  sending_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Id;
+  workspace_id: number;
+  delivery_id: number;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface ExternalWebhooksTable {
+  id: Id;
+  workspace_id: number;
+  url: string;
+  event: string;
+  provider: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -511,4 +578,9 @@ export interface DB {
   comment_events: CommentEventsTable;
   comment_reply_claims: CommentReplyClaimsTable;
   messages: MessagesTable;
+  workspace_events: WorkspaceEventsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  external_webhooks: ExternalWebhooksTable;
 }

@@ -4,8 +4,19 @@ import { insertConversation, latestConversationId } from '../conversations/conve
 import type { EventInbox } from '../events/channel-event.repository.js';
 import { contactIdOfSource, insertSourceContactInbox } from '../inboxes/inbox.repository.js';
 import { countMonthlyActiveContacts, monthStart, workspaceMacLimit } from '../workspaces/plan.repository.js';
-import { deleteContactById, findContactActivity, findContactById, findContactOfSource, insertContact, touchContactLastMessage } from './contact.repository.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import {
+  deleteContactById,
+  findContactActivity,
+  findContactById,
+  findContactOfSource,
+  insertContact,
+  touchContactLastMessage,
+  updateContactFields,
+  type EditableContactColumns,
+} from './contact.repository.js';
 import type { ContactScalars } from './contact.schema.js';
+import { newContactEvent } from './contact.service.js';
 
 /** The person behind an event, as the network names them in one inbox. */
 export interface Participant {
@@ -13,6 +24,8 @@ export interface Participant {
   sourceId: string;
   /** A display name, when the event gave one ("Ada Lovelace", or a username). */
   name: string | null;
+  /** Fields a new contact takes from the network's profile (names, avatar: message.service.ts profileFields), when it had one. */
+  profile?: Partial<EditableContactColumns>;
 }
 
 export interface LinkedContact {
@@ -31,9 +44,11 @@ export function splitName(name: string | null): { firstName: string | null; last
 
 /**
  * The contact of a participant in an inbox, created with its contact inbox and a conversation when
- * this is the first time the inbox hears from them. Run inside the caller's transaction. Two events
- * of one new person at once make one contact: the contact inbox is unique per inbox and person, and
- * the loser of that race removes the contact it had just inserted and takes the winner's.
+ * this is the first time the inbox hears from them (with the profile's fields, when given). Run
+ * inside the caller's transaction. Two events of one new person at once make one contact: the
+ * contact inbox is unique per inbox and person, and the loser of that race removes the contact it
+ * had just inserted and takes the winner's. A contact created records newContact in the
+ * transaction (the loser's removed one does not).
  */
 export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, known?: SourceContact | null): Promise<LinkedContact> {
   const workspaceId = inbox.workspaceId;
@@ -49,7 +64,9 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
     if (linked) {
       contactId = id;
       created = true;
-      createdContact = contact;
+      const profile = who.profile ?? {};
+      createdContact = (Object.keys(profile).length > 0 ? await updateContactFields(trx, workspaceId, id, profile) : null) ?? contact;
+      await recordEvents(trx, workspaceId, [newContactEvent(createdContact)]);
     } else {
       await deleteContactById(trx, workspaceId, id);
       contactId = (await contactIdBySource(trx, inbox, who.sourceId))!;

@@ -106,31 +106,45 @@ const insertNamed = prepared((db, r: Pick<Insertable<ContactsTable>, 'workspace_
     .returning(contactColumns),
 );
 
-export async function findContactById(db: Executor, workspaceId: number, id: number): Promise<ContactScalars | null> {
-  const row = await contactById.first(db, { workspaceId, id });
-  return row ? toContactScalars(row) : null;
+/**
+ * How a contact lookup reads the row. `lock`: inside a transaction, PostgreSQL locks the row until
+ * it ends (FOR UPDATE, in the same statement), so what a write reads as the contact's state before
+ * it stays so until it commits: the events it records say exactly what changed. SQLite runs one
+ * transaction at a time: nothing to add there.
+ */
+export interface ContactLookupOptions {
+  lock?: boolean;
 }
 
-const contactById = prepared((db, p: { workspaceId: number; id: number }) => db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
+export async function findContactById(db: Executor, workspaceId: number, id: number, opts: ContactLookupOptions = {}): Promise<ContactScalars | null> {
+  const row = await (opts.lock ? lockedContactById : contactById).first(db, { workspaceId, id });
+  return row ? toContactScalars(row) : null;
+}
 
 /** Emails match case-insensitively (served by the unique index on lower(email)). */
-export async function findContactByEmail(db: Executor, workspaceId: number, email: string): Promise<ContactScalars | null> {
-  const row = await contactByEmail.first(db, { workspaceId, email: email.toLowerCase() });
+export async function findContactByEmail(db: Executor, workspaceId: number, email: string, opts: ContactLookupOptions = {}): Promise<ContactScalars | null> {
+  const row = await (opts.lock ? lockedContactByEmail : contactByEmail).first(db, { workspaceId, email: email.toLowerCase() });
   return row ? toContactScalars(row) : null;
 }
 
-export async function findContactByPhone(db: Executor, workspaceId: number, phone: string): Promise<ContactScalars | null> {
-  const row = await contactByPhone.first(db, { workspaceId, phone });
+export async function findContactByPhone(db: Executor, workspaceId: number, phone: string, opts: ContactLookupOptions = {}): Promise<ContactScalars | null> {
+  const row = await (opts.lock ? lockedContactByPhone : contactByPhone).first(db, { workspaceId, phone });
   return row ? toContactScalars(row) : null;
 }
 
-// Every contact identifier resolves through one of these: compiled once (src/db/prepared.ts).
-const contactByEmail = prepared((db, p: { workspaceId: number; email: string }) =>
-  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where(sql`lower(email)`, '=', p.email),
-);
-const contactByPhone = prepared((db, p: { workspaceId: number; phone: string }) =>
-  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('phone_number', '=', p.phone),
-);
+// Every contact identifier resolves through one of these: compiled once (src/db/prepared.ts), and
+// once more with the row lock (PostgreSQL's FOR UPDATE; the same SQL on SQLite).
+const byId = (db: Executor, p: { workspaceId: number; id: number }) => db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id);
+const byEmail = (db: Executor, p: { workspaceId: number; email: string }) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where(sql`lower(email)`, '=', p.email);
+const byPhone = (db: Executor, p: { workspaceId: number; phone: string }) =>
+  db.selectFrom('contacts').select(contactColumns).where('workspace_id', '=', p.workspaceId).where('phone_number', '=', p.phone);
+const contactById = prepared(byId);
+const contactByEmail = prepared(byEmail);
+const contactByPhone = prepared(byPhone);
+const lockedContactById = prepared((db, p: { workspaceId: number; id: number }) => (isPostgres(db) ? byId(db, p).forUpdate() : byId(db, p)));
+const lockedContactByEmail = prepared((db, p: { workspaceId: number; email: string }) => (isPostgres(db) ? byEmail(db, p).forUpdate() : byEmail(db, p)));
+const lockedContactByPhone = prepared((db, p: { workspaceId: number; phone: string }) => (isPostgres(db) ? byPhone(db, p).forUpdate() : byPhone(db, p)));
 
 export async function findContactsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ContactScalars[]> {
   if (ids.length === 0) return [];

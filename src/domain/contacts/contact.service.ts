@@ -4,6 +4,8 @@ import { AppError, notFound } from '../../errors/catalogue.js';
 import { valuesForContacts } from '../custom-fields/custom-field.repository.js';
 import { contactInboxesForContacts, inboxesByIds, insertContactInbox } from '../inboxes/inbox.repository.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
 import { notesForContacts } from './contact-note.repository.js';
 import {
   deleteContactsByIds,
@@ -15,6 +17,7 @@ import {
   insertContact,
   setContactBlocked,
   updateContactFields,
+  type ContactLookupOptions,
   type EditableContactColumns,
 } from './contact.repository.js';
 import {
@@ -31,21 +34,78 @@ import { parseIdentifier, type ContactLookup } from './identifier.js';
 import { groupBy } from '../shared/group.js';
 
 /** The contact a contract identifier (see identifier.ts) names, or null. */
-async function findByIdentifier(db: Executor, workspaceId: number, lookup: ContactLookup): Promise<ContactScalars | null> {
+async function findByIdentifier(db: Executor, workspaceId: number, lookup: ContactLookup, opts: ContactLookupOptions = {}): Promise<ContactScalars | null> {
   if (lookup.by === 'id') {
-    const found = lookup.id !== null ? await findContactById(db, workspaceId, lookup.id) : null;
-    return found ?? (lookup.orPhone ? findContactByPhone(db, workspaceId, lookup.orPhone) : null);
+    const found = lookup.id !== null ? await findContactById(db, workspaceId, lookup.id, opts) : null;
+    return found ?? (lookup.orPhone ? findContactByPhone(db, workspaceId, lookup.orPhone, opts) : null);
   }
-  if (lookup.by === 'email') return findContactByEmail(db, workspaceId, lookup.email);
-  return findContactByPhone(db, workspaceId, lookup.phone);
+  if (lookup.by === 'email') return findContactByEmail(db, workspaceId, lookup.email, opts);
+  return findContactByPhone(db, workspaceId, lookup.phone, opts);
 }
 
-/** Resolves the contract's contact identifier (see identifier.ts) or throws 404 notFound. */
-export async function resolveContact(db: Executor, workspaceId: number, identifier: string): Promise<ContactScalars> {
-  const found = await findByIdentifier(db, workspaceId, parseIdentifier(identifier));
+/**
+ * Resolves the contract's contact identifier (see identifier.ts) or throws 404 notFound. With
+ * `lock`, in a transaction, PostgreSQL locks the contact's row until it ends (in the same
+ * statement): a write that records events reads the state it changes from this way.
+ */
+export async function resolveContact(db: Executor, workspaceId: number, identifier: string, opts: ContactLookupOptions = {}): Promise<ContactScalars> {
+  const found = await findByIdentifier(db, workspaceId, parseIdentifier(identifier), opts);
   if (!found) throw notFound('Contact');
   return found;
 }
+
+// ---- Events (workspace-events): what webhooks and subscriptions hear of a contact ----
+
+/** The contact fields contactInfoUpdated reports, by their `info_type`. */
+const infoTypes = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phoneNumber: 'phone',
+  gender: 'gender',
+  avatar: 'avatar',
+  locale: 'locale',
+  timezone: 'timezone',
+  country: 'country',
+  state: 'state',
+  city: 'city',
+  location: 'location',
+} as const satisfies Partial<Record<keyof ContactScalars, string>>;
+
+/**
+ * What a change of a contact's own fields did, from its row before and after: one
+ * contactInfoUpdated per reported field whose stored value differs (`old_value`/`new_value` as
+ * stored, null when unset), and contactUnsubscribedFormBroadcast when emailOptIn went from true to
+ * false. A field written with the value it had fires nothing.
+ */
+export function contactChangeEvents(before: ContactScalars, after: ContactScalars): NewEvent[] {
+  const contactId = Number(after.id);
+  const events: NewEvent[] = [];
+  for (const [field, infoType] of Object.entries(infoTypes) as [keyof typeof infoTypes, string][]) {
+    const was = before[field];
+    const now = after[field];
+    if (was !== now) events.push({ type: 'contactInfoUpdated', contactId, data: { info_type: infoType, old_value: was, new_value: now } });
+  }
+  if (before.emailOptIn && !after.emailOptIn) events.push({ type: 'contactUnsubscribedFormBroadcast', contactId, data: {} });
+  return events;
+}
+
+/**
+ * newContact for a contact just created: `name` its full name ("" when it has none), and
+ * `custom_fields` the values it has when the event is recorded, by field name (usually none).
+ */
+export const newContactEvent = (contact: ContactScalars, customFields: Record<string, string> = {}): NewEvent => ({
+  type: 'newContact',
+  contactId: Number(contact.id),
+  data: {
+    name: contact.fullName,
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    phone: contact.phoneNumber,
+    email: contact.email,
+    custom_fields: customFields,
+  },
+});
 
 /** 422 validation: `data.field` names the field whose value another contact of the workspace has. */
 const duplicate = (field: 'email' | 'phoneNumber') => new AppError('validation', { data: { field, reason: 'alreadyExists' } });
@@ -72,13 +132,12 @@ export async function createContact(db: Executor, workspaceId: number, data: Cre
     gender: data.gender,
   };
   const created = await mapDuplicates(() =>
-    inbox
-      ? db.transaction().execute(async (trx) => {
-          const contact = await insertContact(trx, workspaceId, fields);
-          await insertContactInbox(trx, workspaceId, { contactId: Number(contact.id), inboxId: Number(inbox.id), channel: inbox.channel });
-          return contact;
-        })
-      : insertContact(db, workspaceId, fields),
+    db.transaction().execute(async (trx) => {
+      const contact = await insertContact(trx, workspaceId, fields);
+      if (inbox) await insertContactInbox(trx, workspaceId, { contactId: Number(contact.id), inboxId: Number(inbox.id), channel: inbox.channel });
+      await recordEvents(trx, workspaceId, [newContactEvent(contact)]);
+      return contact;
+    }),
   );
   return (await loadFullContacts(db, workspaceId, [created]))[0];
 }
@@ -164,35 +223,41 @@ const givenFields = (input: UpdateContactInput): Partial<EditableContactColumns>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<EditableContactColumns>;
 
 /**
- * Writes the fields to the contact: uniqueness of email and phone number as on create (the other
- * contacts of the workspace; the unique indexes close the race), and a contact keeps at least one
- * of them (422 validation `emailOrPhoneRequired` when a change would clear both). Every field
- * written moves updatedAt.
+ * Writes the fields to the contact, in the caller's transaction `trx`: uniqueness of email and
+ * phone number as on create (the other contacts of the workspace; the unique indexes close the
+ * race), and a contact keeps at least one of them (422 validation `emailOrPhoneRequired` when a
+ * change would clear both). Every field written moves updatedAt. `contact` is the contact as read
+ * in `trx` (locked: resolveContact's `lock`); what changed from it is recorded as events.
  */
-async function writeContact(db: Executor, workspaceId: number, contact: ContactScalars, fields: Partial<EditableContactColumns>): Promise<Contact> {
+async function writeContact(trx: Executor, workspaceId: number, contact: ContactScalars, fields: Partial<EditableContactColumns>): Promise<ContactScalars> {
   if (fields.email !== undefined || fields.phoneNumber !== undefined) {
     const email = fields.email === undefined ? contact.email : fields.email;
     const phone = fields.phoneNumber === undefined ? contact.phoneNumber : fields.phoneNumber;
     if (email === null && phone === null) throw new AppError('validation', { data: { reason: 'emailOrPhoneRequired' } });
   }
   const other = (found: ContactScalars | null) => found !== null && found.id !== contact.id;
-  if (fields.email && other(await findContactByEmail(db, workspaceId, fields.email))) throw duplicate('email');
-  if (fields.phoneNumber && other(await findContactByPhone(db, workspaceId, fields.phoneNumber))) throw duplicate('phoneNumber');
-  const updated = await mapDuplicates(() => updateContactFields(db, workspaceId, Number(contact.id), fields));
+  if (fields.email && other(await findContactByEmail(trx, workspaceId, fields.email))) throw duplicate('email');
+  if (fields.phoneNumber && other(await findContactByPhone(trx, workspaceId, fields.phoneNumber))) throw duplicate('phoneNumber');
+  const updated = await mapDuplicates(() => updateContactFields(trx, workspaceId, Number(contact.id), fields));
   if (!updated) throw notFound('Contact');
+  await recordEvents(trx, workspaceId, contactChangeEvents(contact, updated));
+  return updated;
+}
+
+/** Resolves the contact and writes the fields to it, in one transaction; answers the whole contact. */
+async function resolveAndWrite(db: Executor, workspaceId: number, identifier: string, fields: Partial<EditableContactColumns>): Promise<Contact> {
+  const updated = await db.transaction().execute(async (trx) => writeContact(trx, workspaceId, await resolveContact(trx, workspaceId, identifier, { lock: true }), fields));
   return (await loadFullContacts(db, workspaceId, [updated]))[0];
 }
 
 /** PATCH: only the fields given change; null clears one. */
 export async function updateContact(db: Executor, workspaceId: number, identifier: string, input: UpdateContactInput): Promise<Contact> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  return writeContact(db, workspaceId, contact, givenFields(input));
+  return resolveAndWrite(db, workspaceId, identifier, givenFields(input));
 }
 
 /** PUT: every editable field; one not given is cleared (null, gender unknown, emailOptIn false). */
 export async function replaceContact(db: Executor, workspaceId: number, identifier: string, input: ReplaceContactInput): Promise<Contact> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  return writeContact(db, workspaceId, contact, { ...clearedFields, ...givenFields(input) });
+  return resolveAndWrite(db, workspaceId, identifier, { ...clearedFields, ...givenFields(input) });
 }
 
 /**
@@ -211,36 +276,49 @@ export async function upsertContact(
 ): Promise<{ created: boolean; contact: Contact }> {
   const lookup = parseIdentifier(identifier);
   const fields = givenFields(input);
-  const found = await findByIdentifier(db, workspaceId, lookup);
-  if (found) return { created: false, contact: await writeContact(db, workspaceId, found, fields) };
-  if (lookup.by === 'id') throw notFound('Contact');
-
   const key = lookup.by === 'email' ? 'email' : 'phoneNumber';
-  const parsed = (lookup.by === 'email' ? emailSchema : phoneNumberSchema).safeParse(lookup.by === 'email' ? lookup.email : lookup.phone);
-  if (!parsed.success) throw new AppError('validation', { data: { field: 'identifier', reason: 'notAnEmailOrPhoneNumber' } });
-  const value = parsed.data;
-  const given = fields[key];
-  if (given !== undefined && (given === null || given.toLowerCase() !== value.toLowerCase())) {
-    throw new AppError('validation', { data: { field: key, reason: 'identifierMismatch' } });
-  }
-  const all = { ...fields, [key]: value };
-  const otherKey = key === 'email' ? 'phoneNumber' : 'email';
-  const otherValue = all[otherKey];
-  if (otherValue && (await (otherKey === 'email' ? findContactByEmail : findContactByPhone)(db, workspaceId, otherValue))) throw duplicate(otherKey);
+  const full = async (r: { created: boolean; contact: ContactScalars }) => ({ created: r.created, contact: (await loadFullContacts(db, workspaceId, [r.contact]))[0] });
   try {
-    const created = await insertContact(db, workspaceId, {
-      ...all,
-      email: all.email ?? null,
-      phoneNumber: all.phoneNumber ?? null,
-      firstName: all.firstName ?? null,
-      lastName: all.lastName ?? null,
-    });
-    return { created: true, contact: (await loadFullContacts(db, workspaceId, [created]))[0] };
+    // One transaction: the lookup (locking the contact found), then the update or the create, and their events.
+    return await full(
+      await db.transaction().execute(async (trx) => {
+        const found = await findByIdentifier(trx, workspaceId, lookup, { lock: true });
+        if (found) return { created: false, contact: await writeContact(trx, workspaceId, found, fields) };
+        if (lookup.by === 'id') throw notFound('Contact');
+
+        const parsed = (lookup.by === 'email' ? emailSchema : phoneNumberSchema).safeParse(lookup.by === 'email' ? lookup.email : lookup.phone);
+        if (!parsed.success) throw new AppError('validation', { data: { field: 'identifier', reason: 'notAnEmailOrPhoneNumber' } });
+        const value = parsed.data;
+        const given = fields[key];
+        if (given !== undefined && (given === null || given.toLowerCase() !== value.toLowerCase())) {
+          throw new AppError('validation', { data: { field: key, reason: 'identifierMismatch' } });
+        }
+        const all = { ...fields, [key]: value };
+        const otherKey = key === 'email' ? 'phoneNumber' : 'email';
+        const otherValue = all[otherKey];
+        if (otherValue && (await (otherKey === 'email' ? findContactByEmail : findContactByPhone)(trx, workspaceId, otherValue))) throw duplicate(otherKey);
+        // A DuplicateContactError here (a race the lookup lost) undoes the transaction: handled below.
+        const created = await insertContact(trx, workspaceId, {
+          ...all,
+          email: all.email ?? null,
+          phoneNumber: all.phoneNumber ?? null,
+          firstName: all.firstName ?? null,
+          lastName: all.lastName ?? null,
+        });
+        await recordEvents(trx, workspaceId, [newContactEvent(created)]);
+        return { created: true, contact: created };
+      }),
+    );
   } catch (err) {
     if (!(err instanceof DuplicateContactError)) throw err;
-    const winner = err.field === key ? await findByIdentifier(db, workspaceId, lookup) : null;
-    if (!winner) throw duplicate(err.field);
-    return { created: false, contact: await writeContact(db, workspaceId, winner, fields) };
+    const field = err.field;
+    return full(
+      await db.transaction().execute(async (trx) => {
+        const winner = field === key ? await findByIdentifier(trx, workspaceId, lookup, { lock: true }) : null;
+        if (!winner) throw duplicate(field);
+        return { created: false, contact: await writeContact(trx, workspaceId, winner, fields) };
+      }),
+    );
   }
 }
 

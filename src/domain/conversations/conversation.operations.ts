@@ -84,7 +84,7 @@ const action = (
   summary: string,
   description: string,
   example: Partial<Conversation>,
-  change: (db: Executor, workspaceId: number, id: string) => Promise<ConversationScalars>,
+  change: (db: Executor, workspaceId: number, id: string, actor: number | null) => Promise<ConversationScalars>,
 ) =>
   operation({
     id,
@@ -95,7 +95,8 @@ const action = (
     output: conversationSchema,
     outputDescription: 'The conversation as changed',
     examples: { params: { id: '4' }, response: changed(example) },
-    run: ({ db, who, params }) => change(db, who.workspaceId, params.id),
+    // The actor of the events the change records: the user of a user access token, else none.
+    run: ({ db, who, params }) => change(db, who.workspaceId, params.id, who.userId),
     present: withItsRelations,
   });
 
@@ -136,7 +137,7 @@ export const conversationOperations = operationsOf('Conversations', {
     output: successSchema,
     outputDescription: 'Followed',
     examples: { params: { id: '4' }, response: { success: true } },
-    run: ({ db, who, params }) => setConversationFollowed(db, who.workspaceId, params.id, true),
+    run: ({ db, who, params }) => setConversationFollowed(db, who.workspaceId, params.id, true, who.userId),
   }),
   unfollow: operation({
     id: 'conversations.unfollow',
@@ -147,12 +148,12 @@ export const conversationOperations = operationsOf('Conversations', {
     output: successSchema,
     outputDescription: 'Unfollowed',
     examples: { params: { id: '4' }, response: { success: true } },
-    run: ({ db, who, params }) => setConversationFollowed(db, who.workspaceId, params.id, false),
+    run: ({ db, who, params }) => setConversationFollowed(db, who.workspaceId, params.id, false, who.userId),
   }),
-  archive: action('conversations.archive', 'Archive a conversation', 'archivedAt is now; an archived one keeps its first archive time.', { archivedAt: '2026-11-24T08:00:00.000Z' }, (db, ws, id) =>
-    setConversationArchived(db, ws, id, true),
+  archive: action('conversations.archive', 'Archive a conversation', 'archivedAt is now; an archived one keeps its first archive time.', { archivedAt: '2026-11-24T08:00:00.000Z' }, (db, ws, id, actor) =>
+    setConversationArchived(db, ws, id, true, actor),
   ),
-  unarchive: action('conversations.unarchive', 'Unarchive a conversation', 'archivedAt is null again.', {}, (db, ws, id) => setConversationArchived(db, ws, id, false)),
+  unarchive: action('conversations.unarchive', 'Unarchive a conversation', 'archivedAt is null again.', {}, (db, ws, id, actor) => setConversationArchived(db, ws, id, false, actor)),
   assign: operation({
     id: 'conversations.assign',
     summary: 'Assign a conversation',
@@ -163,10 +164,10 @@ export const conversationOperations = operationsOf('Conversations', {
     output: conversationSchema,
     outputDescription: 'The conversation as changed',
     examples: { params: { id: '4' }, body: { userId: null, inboxTeamId: '1' }, response: changed({ assignedUserId: null, assignedUser: null }) },
-    run: ({ db, who, params, body }) => assignConversation(db, who.workspaceId, params.id, body),
+    run: ({ db, who, params, body }) => assignConversation(db, who.workspaceId, params.id, body, who.userId),
     present: withItsRelations,
   }),
-  enableBot: action('conversations.enableBot', 'Switch the bot on', 'botEnabled is true, botResumeAt null.', {}, (db, ws, id) => setConversationBot(db, ws, id, true)),
+  enableBot: action('conversations.enableBot', 'Switch the bot on', 'botEnabled is true, botResumeAt null.', {}, (db, ws, id, actor) => setConversationBot(db, ws, id, true, actor)),
   disableBot: operation({
     id: 'conversations.disableBot',
     summary: 'Switch the bot off',
@@ -181,7 +182,7 @@ export const conversationOperations = operationsOf('Conversations', {
       body: { resumeAt: '2099-01-01T09:00:00.000Z' },
       response: changed({ botEnabled: false, botResumeAt: '2099-01-01T09:00:00.000Z' }),
     },
-    run: ({ db, who, params, body }) => setConversationBot(db, who.workspaceId, params.id, false, body),
+    run: ({ db, who, params, body }) => setConversationBot(db, who.workspaceId, params.id, false, who.userId, body),
     present: withItsRelations,
   }),
   read: action('conversations.read', 'Mark a conversation read', 'agentLastReadAt is now.', { agentLastReadAt: '2026-11-24T08:00:00.000Z' }, (db, ws, id) => setConversationRead(db, ws, id, true)),

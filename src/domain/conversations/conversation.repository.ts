@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { isPostgres, type Executor } from '../../db/database.js';
 import type { ConversationsTable, DB } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
@@ -88,8 +88,16 @@ export async function conversationsByIds(db: Executor, workspaceId: number, ids:
   return rows.map(toConversation);
 }
 
-export async function findConversation(db: Executor, workspaceId: number, id: number): Promise<ConversationScalars | null> {
-  const row = await scopedConversations(db, workspaceId).where('conversations.workspace_id', '=', workspaceId).where('conversations.id', '=', id).executeTakeFirst();
+/**
+ * One conversation of the workspace. `lock`: inside a transaction, PostgreSQL locks its row until
+ * the transaction ends (FOR UPDATE, in the same statement), so the state a change reads before it
+ * writes stays so until it commits (the events it records say exactly what changed); SQLite runs
+ * one transaction at a time.
+ */
+export async function findConversation(db: Executor, workspaceId: number, id: number, opts: { lock?: boolean } = {}): Promise<ConversationScalars | null> {
+  let q = scopedConversations(db, workspaceId).where('conversations.workspace_id', '=', workspaceId).where('conversations.id', '=', id);
+  if (opts.lock && isPostgres(db)) q = q.forUpdate('conversations');
+  const row = await q.executeTakeFirst();
   return row ? toConversation(row) : null;
 }
 

@@ -5,6 +5,8 @@ import { invalidRequestData, type Issue } from '../../errors/validation.js';
 import { inboxesByIds, inboxTeamsByIds } from '../inboxes/inbox.repository.js';
 import { findUsersByIds, type UserRecord } from '../users/user.repository.js';
 import { CursorEdge } from '../shared/edge.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
 import { decodeCursor, encodeCursor, filtersHash, type Position } from './conversation.cursor.js';
 import {
   conversationWindow,
@@ -31,11 +33,53 @@ export async function getConversation(db: Executor, workspaceId: number, id: str
   return found;
 }
 
-/** Follow or unfollow; repeating it is harmless. An unknown id (or another workspace's) is 404. */
-export async function setConversationFollowed(db: Executor, workspaceId: number, id: string, followed: boolean): Promise<{ success: true }> {
+// ---- Events (workspace-events) ----
+
+/**
+ * What a change of a conversation did, from its row before and after (read in the change's
+ * transaction, the first locked): the bot switched off where it was on
+ * (conversationTransferredToHuman) or on where it was off (conversationTransferredToBot),
+ * archivedAt set where it was null (archived), `followed` set where it was not (followUp), and the
+ * assigned user become another user (conversationAssigned) or none (conversationUnassigned, naming
+ * the previous one). The inbox team reports nothing. `actor`: the user who did it (a user access
+ * token), null for a workspace API token or the engine. The events are about the conversation's
+ * contact.
+ */
+export function conversationEvents(before: ConversationScalars, after: ConversationScalars, actor: number | null): NewEvent[] {
+  const contactId = Number(after.contactId);
+  const by = actor === null ? null : String(actor);
+  const conversation = { conversation_id: after.id };
+  const events: NewEvent[] = [];
+  const event = (type: NewEvent['type'], data: Record<string, unknown>) => events.push({ type, contactId, data: { ...conversation, ...data } });
+  if (before.botEnabled && !after.botEnabled) event('conversationTransferredToHuman', { transferred_by: by });
+  if (!before.botEnabled && after.botEnabled) event('conversationTransferredToBot', { transferred_by: by });
+  if (before.archivedAt === null && after.archivedAt !== null) event('archived', { archived_by: by });
+  if (!before.followed && after.followed) event('followUp', { marked_by: by });
+  if (before.assignedUserId !== after.assignedUserId) {
+    if (after.assignedUserId !== null) event('conversationAssigned', { assigned_to: after.assignedUserId, assigned_by: by });
+    else event('conversationUnassigned', { assigned_to: before.assignedUserId, unassigned_by: by });
+  }
+  return events;
+}
+
+/**
+ * Follow or unfollow; repeating it is harmless. An unknown id (or another workspace's) is 404.
+ * Following one that was not followed records followUp (`actor`: see conversationEvents), in a
+ * transaction with the change; unfollowing records nothing, and stays one statement.
+ */
+export async function setConversationFollowed(db: Executor, workspaceId: number, id: string, followed: boolean, actor: number | null): Promise<{ success: true }> {
   const key = idNumber(id);
-  if (key === null || !(await setFollowed(db, workspaceId, key, followed))) throw notFound('Conversation');
-  return { success: true };
+  if (key === null) throw notFound('Conversation');
+  if (!followed) {
+    if (!(await setFollowed(db, workspaceId, key, followed))) throw notFound('Conversation');
+    return { success: true };
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = await findConversation(trx, workspaceId, key, { lock: true });
+    if (!before || !(await setFollowed(trx, workspaceId, key, followed))) throw notFound('Conversation');
+    if (!before.followed) await recordEvents(trx, workspaceId, conversationEvents(before, { ...before, followed: true }, actor));
+    return { success: true as const };
+  });
 }
 
 const presentUser = (u: UserRecord) => ({
@@ -203,34 +247,46 @@ export async function conversationsConnection(
 
 // ---- Actions ----
 
-/** Applies an action's changes and answers the conversation as it is now; 404 for an id not in the workspace. */
+/**
+ * Applies an action's changes and answers the conversation as it is now; 404 for an id not in the
+ * workspace. What changed, from the conversation before (read locked) to after, is recorded as
+ * events (conversationEvents) in the same transaction; `actor` did it.
+ */
 async function change(
   db: Executor,
   workspaceId: number,
   id: string,
+  actor: number | null,
   changes: (trx: Executor, now: string) => Promise<ConversationChanges>,
 ): Promise<ConversationScalars> {
   const key = idNumber(id);
   if (key === null) throw notFound('Conversation');
   return db.transaction().execute(async (trx) => {
-    if (!(await findConversation(trx, workspaceId, key))) throw notFound('Conversation');
+    const before = await findConversation(trx, workspaceId, key, { lock: true });
+    if (!before) throw notFound('Conversation');
     const now = nowIso();
     await updateConversation(trx, workspaceId, key, await changes(trx, now), now);
-    return (await findConversation(trx, workspaceId, key))!;
+    const after = (await findConversation(trx, workspaceId, key))!;
+    await recordEvents(trx, workspaceId, conversationEvents(before, after, actor));
+    return after;
   });
 }
 
-/** Archive (archivedAt now; an archived conversation keeps its first archive time) or unarchive (archivedAt null). */
-export const setConversationArchived = (db: Executor, workspaceId: number, id: string, archived: boolean) =>
-  change(db, workspaceId, id, async () => ({ archive: archived ? 'now' : 'clear' }));
+/**
+ * Archive (archivedAt now; an archived conversation keeps its first archive time) or unarchive
+ * (archivedAt null). Archiving one that was not records `archived`.
+ */
+export const setConversationArchived = (db: Executor, workspaceId: number, id: string, archived: boolean, actor: number | null) =>
+  change(db, workspaceId, id, actor, async () => ({ archive: archived ? 'now' : 'clear' }));
 
 /**
  * Assign: `userId` and `inboxTeamId` each set (a digit id of the workspace), cleared (null) or left
  * as they are (absent). A user or team not in the workspace is 422 `validation` naming the field
- * (`data.field`, `data.ids`), nothing changed; the 404 of the conversation comes first.
+ * (`data.field`, `data.ids`), nothing changed; the 404 of the conversation comes first. Another
+ * assigned user records conversationAssigned, none where there was one conversationUnassigned.
  */
-export const assignConversation = (db: Executor, workspaceId: number, id: string, input: AssignConversationInput) =>
-  change(db, workspaceId, id, async (trx) => {
+export const assignConversation = (db: Executor, workspaceId: number, id: string, input: AssignConversationInput, actor: number | null) =>
+  change(db, workspaceId, id, actor, async (trx) => {
     // An id beyond a 32-bit key names nothing: 0 is never found.
     const user = input.userId ? (idNumber(input.userId) ?? 0) : null;
     const team = input.inboxTeamId ? (idNumber(input.inboxTeamId) ?? 0) : null;
@@ -243,10 +299,14 @@ export const assignConversation = (db: Executor, workspaceId: number, id: string
     return { assignedUserId: input.userId === undefined ? undefined : user, assignedInboxTeamId: input.inboxTeamId === undefined ? undefined : team };
   });
 
-/** Enable the bot (botEnabled true, botResumeAt null), or disable it until `resumeAt` (null: until enabled again). */
-export const setConversationBot = (db: Executor, workspaceId: number, id: string, enabled: boolean, input?: DisableBotInput) =>
-  change(db, workspaceId, id, async () => ({ botEnabled: enabled, botResumeAt: enabled ? null : (input?.resumeAt ?? null) }));
+/**
+ * Enable the bot (botEnabled true, botResumeAt null), or disable it until `resumeAt` (null: until
+ * enabled again). Switching it on where it was off records conversationTransferredToBot, off where
+ * it was on conversationTransferredToHuman.
+ */
+export const setConversationBot = (db: Executor, workspaceId: number, id: string, enabled: boolean, actor: number | null, input?: DisableBotInput) =>
+  change(db, workspaceId, id, actor, async () => ({ botEnabled: enabled, botResumeAt: enabled ? null : (input?.resumeAt ?? null) }));
 
-/** Mark read (agentLastReadAt now) or unread (agentLastReadAt null). */
+/** Mark read (agentLastReadAt now) or unread (agentLastReadAt null): no event reports it. */
 export const setConversationRead = (db: Executor, workspaceId: number, id: string, read: boolean) =>
-  change(db, workspaceId, id, async (_trx, now) => ({ agentLastReadAt: read ? now : null }));
+  change(db, workspaceId, id, null, async (_trx, now) => ({ agentLastReadAt: read ? now : null }));

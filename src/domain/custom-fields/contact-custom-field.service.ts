@@ -21,6 +21,18 @@ import {
 } from './custom-field.repository.js';
 import type { CustomFieldOperation, CustomFieldValue, CustomValueInput, SetCustomFieldsInput } from './custom-field.schema.js';
 import { resolveCustomField, type IssuePath } from './custom-field.service.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
+
+/**
+ * customFieldValueChanged: the contact's value of the field (by its name) went from `oldValue` to
+ * `newValue`, each the stored text or null when unset. Record it only when they differ.
+ */
+export const customFieldValueEvent = (contactId: number, name: string, oldValue: string | null, newValue: string | null): NewEvent => ({
+  type: 'customFieldValueChanged',
+  contactId,
+  data: { custom_field: { name, old_value: oldValue, new_value: newValue } },
+});
 
 /**
  * A contact's custom-field values. Every value is checked against its field's type and stored in
@@ -61,8 +73,10 @@ function checked(field: CustomFieldRecord, value: CustomValueInput, at: IssuePat
 }
 
 /**
- * Sets (or, with null or "", clears) the contact's value of one field. A value that is not of the
- * field's type is 422 invalidRequestData at `at` (["body", "value"] on REST).
+ * Sets (or, with null or "", clears) the contact's value of one field, in one transaction (the
+ * contact's row locked on PostgreSQL, as the batch does). A value that is not of the field's type
+ * is 422 invalidRequestData at `at` (["body", "value"] on REST). A value that differs from the
+ * stored one records customFieldValueChanged.
  */
 export async function setContactCustomField(
   db: Executor,
@@ -72,26 +86,43 @@ export async function setContactCustomField(
   value: CustomValueInput,
   at: IssuePath,
 ): Promise<CustomFieldValue> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  const field = await resolveCustomField(db, workspaceId, idOrName);
-  const result = checked(field, value, at);
-  if ('issue' in result) throw invalidRequestData([result.issue]);
-  if (result.value === null) await deleteValue(db, workspaceId, Number(contact.id), Number(field.id));
-  else await upsertValue(db, workspaceId, Number(contact.id), Number(field.id), result.value, nowIso());
-  return itemOf(field, result.value);
+  return db.transaction().execute(async (trx) => {
+    const contactId = Number((await resolveContact(trx, workspaceId, identifier, { lock: true })).id);
+    const field = await resolveCustomField(trx, workspaceId, idOrName);
+    const result = checked(field, value, at);
+    if ('issue' in result) throw invalidRequestData([result.issue]);
+    const fieldId = Number(field.id);
+    let previous: string | null;
+    if (result.value === null) previous = await deleteValue(trx, workspaceId, contactId, fieldId);
+    else {
+      previous = (await contactValues(trx, workspaceId, contactId, [fieldId])).get(fieldId) ?? null;
+      await upsertValue(trx, workspaceId, contactId, fieldId, result.value, nowIso());
+    }
+    if (previous !== result.value) await recordEvents(trx, workspaceId, [customFieldValueEvent(contactId, field.name, previous, result.value)]);
+    return itemOf(field, result.value);
+  });
 }
 
+/** Clears the contact's value of one field (in one transaction); a value there was records customFieldValueChanged. */
 export async function clearContactCustomField(db: Executor, workspaceId: number, identifier: string, idOrName: string): Promise<{ success: true }> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  const field = await resolveCustomField(db, workspaceId, idOrName);
-  await deleteValue(db, workspaceId, Number(contact.id), Number(field.id));
-  return { success: true };
+  return db.transaction().execute(async (trx) => {
+    const contactId = Number((await resolveContact(trx, workspaceId, identifier, { lock: true })).id);
+    const field = await resolveCustomField(trx, workspaceId, idOrName);
+    const previous = await deleteValue(trx, workspaceId, contactId, Number(field.id));
+    if (previous !== null) await recordEvents(trx, workspaceId, [customFieldValueEvent(contactId, field.name, previous, null)]);
+    return { success: true as const };
+  });
 }
 
+/** Clears every value of the contact (in one transaction): one customFieldValueChanged per value cleared. */
 export async function clearContactCustomFields(db: Executor, workspaceId: number, identifier: string): Promise<{ success: true }> {
-  const contact = await resolveContact(db, workspaceId, identifier);
-  await deleteValuesOfContact(db, workspaceId, Number(contact.id));
-  return { success: true };
+  return db.transaction().execute(async (trx) => {
+    const contactId = Number((await resolveContact(trx, workspaceId, identifier, { lock: true })).id);
+    const cleared = await deleteValuesOfContact(trx, workspaceId, contactId);
+    // A workspace's fields are not capped: so many values that one insert cannot bind them take several.
+    await recordEvents(trx, workspaceId, cleared.map((v) => customFieldValueEvent(contactId, v.name, v.value, null)));
+    return { success: true as const };
+  });
 }
 
 /**
@@ -102,7 +133,8 @@ export async function clearContactCustomFields(db: Executor, workspaceId: number
  * `[...at, i, 'value']` (an increment of a field that is not a number at `[...at, i, 'op']`), every
  * issue of the batch at once. Answers the contact's whole list, as GET .../custom-fields.
  * On PostgreSQL the contact row is locked for the transaction, so concurrent batches on one contact
- * (two increments) apply one after the other instead of losing one.
+ * (two increments) apply one after the other instead of losing one. Each field whose final value
+ * differs from its value before the call records one customFieldValueChanged.
  */
 export async function applyCustomFieldOperations(
   db: Executor,
@@ -131,6 +163,7 @@ export async function applyCustomFieldOperations(
     const fieldOf = (op: CustomFieldOperation) => (op.customFieldId !== undefined ? byId.get(String(idNumber(op.customFieldId)))! : fieldByName(op.name!)!);
 
     const fieldIds = [...new Set(operations.map((op) => Number(fieldOf(op).id)))];
+    const nameOf = new Map(operations.map((op) => [Number(fieldOf(op).id), fieldOf(op).name]));
     const before = await contactValues(trx, workspaceId, contactId, fieldIds);
     const state = new Map<number, string | null>(fieldIds.map((id) => [id, before.get(id) ?? null]));
     const issues: Issue[] = [];
@@ -162,12 +195,15 @@ export async function applyCustomFieldOperations(
     if (issues.length > 0) throw invalidRequestData(issues);
 
     const now = nowIso();
+    const events: NewEvent[] = [];
     for (const [id, value] of state) {
       const previous = before.get(id) ?? null;
       if (value === previous) continue;
       if (value === null) await deleteValue(trx, workspaceId, contactId, id);
       else await upsertValue(trx, workspaceId, contactId, id, value, now);
+      events.push(customFieldValueEvent(contactId, nameOf.get(id)!, previous, value));
     }
+    await recordEvents(trx, workspaceId, events);
     return listOf(trx, workspaceId, contactId);
   });
 }

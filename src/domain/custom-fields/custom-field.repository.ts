@@ -377,17 +377,30 @@ export async function upsertValue(db: Executor, workspaceId: number, contactId: 
     .execute();
 }
 
-export async function deleteValue(db: Executor, workspaceId: number, contactId: number, fieldId: number): Promise<void> {
-  await db
+/** Clears the contact's value of a field; answers the value it had (null: none). */
+export async function deleteValue(db: Executor, workspaceId: number, contactId: number, fieldId: number): Promise<string | null> {
+  const row = await db
     .deleteFrom('contact_custom_fields')
     .where(sameWorkspace('workspace_id', workspaceId))
     .where('contact_id', '=', contactId)
     .where('custom_field_id', '=', fieldId)
-    .execute();
+    .returning('value')
+    .executeTakeFirst();
+  return row?.value ?? null;
 }
 
-export async function deleteValuesOfContact(db: Executor, workspaceId: number, contactId: number): Promise<void> {
-  await db.deleteFrom('contact_custom_fields').where(sameWorkspace('workspace_id', workspaceId)).where('contact_id', '=', contactId).execute();
+/**
+ * Clears every value of the contact; answers the values it had, each with its field's id and name
+ * (a primary-key lookup per value, in the same statement), by field id.
+ */
+export async function deleteValuesOfContact(db: Executor, workspaceId: number, contactId: number): Promise<{ fieldId: number; name: string; value: string }[]> {
+  const rows = await db
+    .deleteFrom('contact_custom_fields')
+    .where(sameWorkspace('workspace_id', workspaceId))
+    .where('contact_id', '=', contactId)
+    .returning((eb) => ['custom_field_id', 'value', eb.selectFrom('custom_fields as f').select('f.name').whereRef('f.id', '=', 'contact_custom_fields.custom_field_id').as('name')])
+    .execute();
+  return rows.map((r) => ({ fieldId: r.custom_field_id, name: r.name ?? '', value: r.value })).sort((a, b) => a.fieldId - b.fieldId);
 }
 
 /**

@@ -95,7 +95,8 @@ const sameOptions = (a: readonly string[] | null, b: readonly string[] | null) =
  * options change, every stored value is converted to the new type's canonical form
  * (`convertValue`); if any does not fit, nothing changes and the answer is 422 validation with
  * `data: {field: 'type' | 'options', reason: 'valuesDoNotFit', count, values: [{contactId, value,
- * message}]}` naming the first 20 by contact id.
+ * message}]}` naming the first 20 by contact id. Converting the stored values records no
+ * customFieldValueChanged: the value is the same, written in the new type's form.
  */
 export async function updateCustomField(db: Executor, workspaceId: number, id: string, input: UpdateCustomFieldInput, at: IssuePath): Promise<CustomField> {
   return db.transaction().execute(async (trx) => {
@@ -144,7 +145,8 @@ export async function updateCustomField(db: Executor, workspaceId: number, id: s
  * Deletes the field and every contact's value of it, in one transaction. Dynamic images that use
  * the field keep existing, without it: their `customFieldId` and their layout elements'
  * `customFieldId` that named it become "" (a deleted field cannot be rendered; the image stays
- * editable rather than disappearing or blocking the delete).
+ * editable rather than disappearing or blocking the delete). The values going with the field record
+ * no customFieldValueChanged: the field is gone, no contact's value was changed.
  */
 export async function deleteCustomField(db: Executor, workspaceId: number, id: string): Promise<{ success: true }> {
   return db.transaction().execute(async (trx) => {

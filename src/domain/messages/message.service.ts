@@ -7,9 +7,10 @@ import { AppError, notFound, unknownReferences } from '../../errors/catalogue.js
 import { invalidRequestData } from '../../errors/validation.js';
 import type { Logger } from '../../observability/logger.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
-import { updateContactFields, type EditableContactColumns } from '../contacts/contact.repository.js';
+import { findContactById, updateContactFields, type EditableContactColumns } from '../contacts/contact.repository.js';
 import type { Contact } from '../contacts/contact.schema.js';
-import { loadFullContacts, resolveContact } from '../contacts/contact.service.js';
+import { contactChangeEvents, loadFullContacts, resolveContact } from '../contacts/contact.service.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
 import { insertErrorLog } from '../error-logs/error-log.repository.js';
 import { findWorkspace } from '../workspaces/workspace.repository.js';
 import { decodeMessageCursor, encodeMessageCursor, messageFiltersHash } from './message.cursor.js';
@@ -278,7 +279,15 @@ export async function refreshContactProfile(deps: MessageDeps, workspaceId: numb
     throw new AppError('businessError', { data: { reason: err.reason, providerMessage: err.providerMessage, httpCode: err.httpCode, retryable: err.retryable } });
   }
   const fields = profileFields(profile);
-  const updated = Object.keys(fields).length === 0 ? contact : await updateContactFields(db, workspaceId, contactId, fields);
-  if (!updated) throw notFound('Contact');
+  if (Object.keys(fields).length === 0) return (await loadFullContacts(db, workspaceId, [contact]))[0];
+  // The contact as it is now (the profile took a network call since it was read), locked on
+  // PostgreSQL: the names and avatar that changed from it are recorded with the change.
+  const updated = await db.transaction().execute(async (trx) => {
+    const before = await findContactById(trx, workspaceId, contactId, { lock: true });
+    const after = before && (await updateContactFields(trx, workspaceId, contactId, fields));
+    if (!before || !after) throw notFound('Contact');
+    await recordEvents(trx, workspaceId, contactChangeEvents(before, after));
+    return after;
+  });
   return (await loadFullContacts(db, workspaceId, [updated]))[0];
 }

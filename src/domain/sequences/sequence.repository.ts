@@ -70,6 +70,12 @@ export async function findSequenceById(db: Executor, workspaceId: number, id: nu
   return (await sequencesByIds(db, workspaceId, [id]))[0] ?? null;
 }
 
+/** The sequences of the workspace among these ids, with their names (one statement). */
+export async function sequencesAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('sequences').select(['id', 'name']).where('id', 'in', [...ids]).where('workspace_id', '=', workspaceId).execute();
+}
+
 /** Which of these ids are sequences of the workspace (one statement). */
 export async function sequenceIdsAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -124,42 +130,62 @@ export async function subscriberCounts(db: Executor, workspaceId: number, sequen
   return new Map(rows.map((r) => [r.sequence_id, Number(r.n)]));
 }
 
-/** Subscribes a contact; subscriptions it has stay as they are (one statement, in the order given). */
-export async function subscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<void> {
-  if (sequenceIds.length === 0) return;
+/** A sequence a contact was subscribed to or unsubscribed from: its id and name (what the events report). */
+export interface ChangedSubscription {
+  id: number;
+  name: string;
+}
+
+/** The changed rows' sequences, with their names (a primary-key lookup per row changed, in the same statement), by sequence id. */
+const changedSubscriptions = (rows: { sequence_id: number; name: string | null }[]): ChangedSubscription[] =>
+  rows.map((r) => ({ id: r.sequence_id, name: r.name ?? '' })).sort((a, b) => a.id - b.id);
+
+/**
+ * Subscribes a contact; subscriptions it has stay as they are (one statement, in the order given).
+ * Answers the sequences it was not subscribed to.
+ */
+export async function subscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<ChangedSubscription[]> {
+  if (sequenceIds.length === 0) return [];
   const now = nowIso();
-  await db
+  const rows = await db
     .insertInto('sequence_subscriptions')
     .values(sequenceIds.map((sequenceId) => ({ workspace_id: workspaceId, contact_id: contactId, sequence_id: sequenceId, created_at: now })))
     .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
+    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
     .execute();
+  return changedSubscriptions(rows);
 }
 
-/** Unsubscribes a contact from these sequences. */
-export async function unsubscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<void> {
-  if (sequenceIds.length === 0) return;
-  await db
+/** Unsubscribes a contact from these sequences. Answers those it was subscribed to. */
+export async function unsubscribeContact(db: Executor, workspaceId: number, contactId: number, sequenceIds: readonly number[]): Promise<ChangedSubscription[]> {
+  if (sequenceIds.length === 0) return [];
+  const rows = await db
     .deleteFrom('sequence_subscriptions')
     .where('contact_id', '=', contactId)
     .where(sameWorkspace('workspace_id', workspaceId))
     .where('sequence_id', 'in', [...sequenceIds])
+    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
     .execute();
+  return changedSubscriptions(rows);
 }
 
-/** Unsubscribes a contact from every sequence but these. */
-export async function unsubscribeContactExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<void> {
+/** Unsubscribes a contact from every sequence but these. Answers those it was unsubscribed from. */
+export async function unsubscribeContactExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<ChangedSubscription[]> {
   let q = db.deleteFrom('sequence_subscriptions').where('contact_id', '=', contactId).where(sameWorkspace('workspace_id', workspaceId));
   if (keep.length > 0) q = q.where('sequence_id', 'not in', [...keep]);
-  await q.execute();
+  const rows = await q
+    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
+    .execute();
+  return changedSubscriptions(rows);
 }
 
 /**
  * Subscribes every one of the contacts to every one of the sequences in one INSERT ... SELECT
  * (existing subscriptions stay as they are); both lists must already be known to be the
- * workspace's. Returns how many of the contacts gained at least one subscription.
+ * workspace's. Answers the (contact, sequence) subscriptions it added, by contact then sequence.
  */
-export async function subscribeContacts(db: Executor, workspaceId: number, contactIds: readonly number[], sequenceIds: readonly number[]): Promise<number> {
-  if (contactIds.length === 0 || sequenceIds.length === 0) return 0;
+export async function subscribeContacts(db: Executor, workspaceId: number, contactIds: readonly number[], sequenceIds: readonly number[]): Promise<{ contactId: number; sequenceId: number }[]> {
+  if (contactIds.length === 0 || sequenceIds.length === 0) return [];
   const inserted = await db
     .insertInto('sequence_subscriptions')
     .columns(['workspace_id', 'contact_id', 'sequence_id', 'created_at'])
@@ -176,7 +202,7 @@ export async function subscribeContacts(db: Executor, workspaceId: number, conta
         .orderBy('q.id'),
     )
     .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
-    .returning('contact_id')
+    .returning(['contact_id', 'sequence_id'])
     .execute();
-  return new Set(inserted.map((r) => r.contact_id)).size;
+  return inserted.map((r) => ({ contactId: r.contact_id, sequenceId: r.sequence_id })).sort((a, b) => a.contactId - b.contactId || a.sequenceId - b.sequenceId);
 }

@@ -12,14 +12,26 @@ import {
   insertSequence,
   listSequences,
   sequenceIdsAmong,
+  sequencesAmong,
   subscribeContact,
   subscribeContacts,
   subscriptionsForContacts,
   unsubscribeContact,
   unsubscribeContactExcept,
   updateSequence as updateSequenceRow,
+  type ChangedSubscription,
 } from './sequence.repository.js';
 import type { BulkSubscribeSequencesInput, CreateSequenceInput, Sequence, UpdateSequenceInput } from './sequence.schema.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
+
+/** subscribedToSequence or unsubscribedFromSequence: the contact joined or left the sequence (its source). */
+export const sequenceEvent = (type: 'subscribedToSequence' | 'unsubscribedFromSequence', contactId: number, sequence: ChangedSubscription): NewEvent => ({
+  type,
+  contactId,
+  sourceId: sequence.id,
+  data: { sequence_id: String(sequence.id), sequence_name: sequence.name },
+});
 
 const success = { success: true } as const;
 
@@ -45,7 +57,10 @@ export async function updateSequence(db: Executor, workspaceId: number, id: stri
   return updated;
 }
 
-/** Hard delete: the sequence and every subscription to it, in one transaction. */
+/**
+ * Hard delete: the sequence and every subscription to it, in one transaction. Its subscribers
+ * leaving with it records no unsubscribedFromSequence: the sequence is gone, nobody was unsubscribed.
+ */
 export async function deleteSequence(db: Executor, workspaceId: number, id: string): Promise<{ success: true }> {
   const key = idNumber(id);
   if (key === null) throw notFound('Sequence');
@@ -70,7 +85,9 @@ const sequenceKeys = (db: Executor, workspaceId: number, ids: readonly string[])
  * the contact is resolved (404 Contact), then every id must be a sequence of the workspace (404
  * Sequence with `data.ids`, nothing changed). An existing subscription is left untouched (it keeps
  * its place and time); unsubscribing from a sequence the contact is not in is harmless. Inactive
- * sequences take subscriptions too (they wait until it is switched on).
+ * sequences take subscriptions too (they wait until it is switched on). Each subscription added
+ * records subscribedToSequence, each removed unsubscribedFromSequence (`set`: the difference);
+ * one left as it was records nothing.
  */
 export async function changeContactSequences(
   db: Executor,
@@ -82,12 +99,18 @@ export async function changeContactSequences(
   return db.transaction().execute(async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
     const keys = await sequenceKeys(trx, workspaceId, sequenceIds);
-    if (change === 'subscribe') await subscribeContact(trx, workspaceId, contactId, keys);
-    else if (change === 'unsubscribe') await unsubscribeContact(trx, workspaceId, contactId, keys);
+    let subscribed: ChangedSubscription[] = [];
+    let unsubscribed: ChangedSubscription[] = [];
+    if (change === 'subscribe') subscribed = await subscribeContact(trx, workspaceId, contactId, keys);
+    else if (change === 'unsubscribe') unsubscribed = await unsubscribeContact(trx, workspaceId, contactId, keys);
     else {
-      await unsubscribeContactExcept(trx, workspaceId, contactId, keys);
-      await subscribeContact(trx, workspaceId, contactId, keys);
+      unsubscribed = await unsubscribeContactExcept(trx, workspaceId, contactId, keys);
+      subscribed = await subscribeContact(trx, workspaceId, contactId, keys);
     }
+    await recordEvents(trx, workspaceId, [
+      ...unsubscribed.map((s) => sequenceEvent('unsubscribedFromSequence', contactId, s)),
+      ...subscribed.map((s) => sequenceEvent('subscribedToSequence', contactId, s)),
+    ]);
     return success;
   });
 }
@@ -95,12 +118,21 @@ export async function changeContactSequences(
 /**
  * Subscribes every contact to every sequence, in one transaction. Unknown contact ids (404
  * Contact), then unknown sequence ids (404 Sequence), are refused with `data.ids` before anything
- * changes. `affected`: how many of the contacts gained at least one subscription.
+ * changes. `affected`: how many of the contacts gained at least one subscription. Each subscription
+ * added records subscribedToSequence.
  */
 export async function bulkSubscribeSequences(db: Executor, workspaceId: number, input: BulkSubscribeSequencesInput): Promise<{ success: true; affected: number }> {
   return db.transaction().execute(async (trx) => {
     const contactKeys = await assertAllExist(input.contactIds, 'Contact', (keys) => contactIdsAmong(trx, workspaceId, keys));
-    const keys = await sequenceKeys(trx, workspaceId, input.sequenceIds);
-    return { success: true, affected: await subscribeContacts(trx, workspaceId, contactKeys, keys) };
+    // The sequences' names come with the check that they exist (the same statement).
+    const names = new Map<number, string>();
+    const keys = await assertAllExist(input.sequenceIds, 'Sequence', async (ids) => {
+      const sequences = await sequencesAmong(trx, workspaceId, ids);
+      for (const s of sequences) names.set(s.id, s.name);
+      return sequences.map((s) => s.id);
+    });
+    const added = await subscribeContacts(trx, workspaceId, contactKeys, keys);
+    await recordEvents(trx, workspaceId, added.map((a) => sequenceEvent('subscribedToSequence', a.contactId, { id: a.sequenceId, name: names.get(a.sequenceId) ?? '' })));
+    return { success: true, affected: new Set(added.map((a) => a.contactId)).size };
   });
 }

@@ -154,6 +154,18 @@ export async function liveTagIdsAmong(db: Executor, workspaceId: number, ids: re
   return rows.map((r) => r.id);
 }
 
+/** The live tags of the workspace among these ids, with their names (one statement). */
+export async function liveTagsAmong(db: Executor, workspaceId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /**
  * Which of these ids are contacts of the workspace (one statement, by the primary key; the
  * workspace check a plain filter as in `sameWorkspace`). For the bulk calls of tags and sequences.
@@ -237,42 +249,57 @@ export async function liveTagIdsByNames(db: Executor, workspaceId: number, names
   return rows.map((r) => r.id);
 }
 
-/** Gives a contact these tags; those it has stay as they are (one statement). */
-export async function addContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<void> {
-  if (tagIds.length === 0) return;
+/** A tag a contact gained or lost: its id and name (what tagApplied and tagRemoved report). */
+export interface ChangedTag {
+  id: number;
+  name: string;
+}
+
+/** The changed rows' tags, with their names (a primary-key lookup per row changed, in the same statement), by tag id. */
+const changedTags = (rows: { tag_id: number; name: string | null }[]): ChangedTag[] =>
+  rows.map((r) => ({ id: r.tag_id, name: r.name ?? '' })).sort((a, b) => a.id - b.id);
+
+/** Gives a contact these tags; those it has stay as they are (one statement). Answers the tags it did not have. */
+export async function addContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<ChangedTag[]> {
+  if (tagIds.length === 0) return [];
   const now = nowIso();
-  await db
+  const rows = await db
     .insertInto('contact_tags')
     .values(tagIds.map((tagId) => ({ workspace_id: workspaceId, contact_id: contactId, tag_id: tagId, created_at: now })))
     .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
+    .returning((eb) => ['tag_id', eb.selectFrom('tags as t').select('t.name').whereRef('t.id', '=', 'contact_tags.tag_id').as('name')])
     .execute();
+  return changedTags(rows);
 }
 
-/** Takes these tags off a contact (the primary key (contact_id, tag_id) serves it). */
-export async function removeContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<void> {
-  if (tagIds.length === 0) return;
-  await db
+/** Takes these tags off a contact (the primary key (contact_id, tag_id) serves it). Answers the tags it had. */
+export async function removeContactTags(db: Executor, workspaceId: number, contactId: number, tagIds: readonly number[]): Promise<ChangedTag[]> {
+  if (tagIds.length === 0) return [];
+  const rows = await db
     .deleteFrom('contact_tags')
     .where('contact_id', '=', contactId)
     .where(sameWorkspace('workspace_id', workspaceId))
     .where('tag_id', 'in', [...tagIds])
+    .returning((eb) => ['tag_id', eb.selectFrom('tags as t').select('t.name').whereRef('t.id', '=', 'contact_tags.tag_id').as('name')])
     .execute();
+  return changedTags(rows);
 }
 
-/** Takes every tag but these off a contact. */
-export async function removeContactTagsExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<void> {
+/** Takes every tag but these off a contact. Answers the tags it took off. */
+export async function removeContactTagsExcept(db: Executor, workspaceId: number, contactId: number, keep: readonly number[]): Promise<ChangedTag[]> {
   let q = db.deleteFrom('contact_tags').where('contact_id', '=', contactId).where(sameWorkspace('workspace_id', workspaceId));
   if (keep.length > 0) q = q.where('tag_id', 'not in', [...keep]);
-  await q.execute();
+  const rows = await q.returning((eb) => ['tag_id', eb.selectFrom('tags as t').select('t.name').whereRef('t.id', '=', 'contact_tags.tag_id').as('name')]).execute();
+  return changedTags(rows);
 }
 
 /**
  * Gives every one of the contacts every one of the tags in one INSERT ... SELECT (rows they have
- * stay as they are); both lists must already be known to be the workspace's. Returns how many of
- * the contacts gained at least one tag.
+ * stay as they are); both lists must already be known to be the workspace's. Answers the
+ * (contact, tag) pairs it added, by contact then tag.
  */
-export async function tagContacts(db: Executor, workspaceId: number, contactIds: readonly number[], tagIds: readonly number[]): Promise<number> {
-  if (contactIds.length === 0 || tagIds.length === 0) return 0;
+export async function tagContacts(db: Executor, workspaceId: number, contactIds: readonly number[], tagIds: readonly number[]): Promise<{ contactId: number; tagId: number }[]> {
+  if (contactIds.length === 0 || tagIds.length === 0) return [];
   const now = nowIso();
   const inserted = await db
     .insertInto('contact_tags')
@@ -288,7 +315,7 @@ export async function tagContacts(db: Executor, workspaceId: number, contactIds:
         .where('t.deleted_at', 'is', null),
     )
     .onConflict((oc) => oc.columns(['contact_id', 'tag_id']).doNothing())
-    .returning('contact_id')
+    .returning(['contact_id', 'tag_id'])
     .execute();
-  return new Set(inserted.map((r) => r.contact_id)).size;
+  return inserted.map((r) => ({ contactId: r.contact_id, tagId: r.tag_id })).sort((a, b) => a.contactId - b.contactId || a.tagId - b.tagId);
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { idNumber } from '../../db/values.js';
+import { idNumber, nowIso } from '../../db/values.js';
 import { AppError, notFound } from '../../errors/catalogue.js';
 import { resolveContact } from '../contacts/contact.service.js';
 import {
@@ -13,6 +13,7 @@ import {
   listTags,
   liveTagIdsAmong,
   liveTagIdsByNames,
+  liveTagsAmong,
   removeContactTags,
   removeContactTagsExcept,
   renameTag,
@@ -20,9 +21,20 @@ import {
   tagContacts,
   tagsForContacts,
   untagAllContacts,
+  type ChangedTag,
   type TagRecord,
 } from './tag.repository.js';
 import type { BulkAddTagsInput, CreateTagInput, UpdateTagInput } from './tag.schema.js';
+import { recordEvents } from '../workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
+
+/** tagApplied or tagRemoved: the contact gained or lost the tag (its source). */
+export const tagEvent = (type: 'tagApplied' | 'tagRemoved', contactId: number, tag: ChangedTag): NewEvent => ({
+  type,
+  contactId,
+  sourceId: tag.id,
+  data: { tag: tag.name },
+});
 
 /** The workspace's tags by name; not paginated (the contract returns them all). */
 export const listWorkspaceTags = (db: Executor, workspaceId: number) => listTags(db, workspaceId);
@@ -117,6 +129,7 @@ export async function updateTag(db: Executor, workspaceId: number, id: string, i
  * Soft delete: the tag keeps its row with `deletedAt` set (so its id still names it for Relay's
  * `node`), leaves every list and every contact (its contact rows are removed), and its name is
  * free for a new tag. A deleted tag is 404 to every operation, deleting it again included.
+ * Leaving its contacts records no tagRemoved: the tag is gone, not taken off anyone.
  */
 export async function deleteTag(db: Executor, workspaceId: number, id: string): Promise<{ success: true }> {
   const key = idNumber(id);
@@ -140,32 +153,39 @@ type TagChange = 'add' | 'remove' | 'set';
 /**
  * Adds, removes or sets exactly (`set`) the contact's tags, in one transaction: the contact is
  * resolved (404 Contact), then every id must be a live tag of the workspace (404 Tag with
- * `data.ids`, nothing changed). Adding a tag the contact has, or removing one it lacks, is harmless.
+ * `data.ids`, nothing changed). Adding a tag the contact has, or removing one it lacks, is harmless
+ * (and records nothing). Each tag the contact gains records tagApplied, each it loses tagRemoved
+ * (`set`: the difference).
  */
 export async function changeContactTags(db: Executor, workspaceId: number, identifier: string, change: TagChange, tagIds: readonly string[]) {
   return db.transaction().execute(async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
     const keys = await liveTagKeys(trx, workspaceId, tagIds);
-    if (change === 'add') await addContactTags(trx, workspaceId, contactId, keys);
-    else if (change === 'remove') await removeContactTags(trx, workspaceId, contactId, keys);
+    let applied: ChangedTag[] = [];
+    let removed: ChangedTag[] = [];
+    if (change === 'add') applied = await addContactTags(trx, workspaceId, contactId, keys);
+    else if (change === 'remove') removed = await removeContactTags(trx, workspaceId, contactId, keys);
     else {
-      await removeContactTagsExcept(trx, workspaceId, contactId, keys);
-      await addContactTags(trx, workspaceId, contactId, keys);
+      removed = await removeContactTagsExcept(trx, workspaceId, contactId, keys);
+      applied = await addContactTags(trx, workspaceId, contactId, keys);
     }
+    await recordEvents(trx, workspaceId, [...removed.map((tag) => tagEvent('tagRemoved', contactId, tag)), ...applied.map((tag) => tagEvent('tagApplied', contactId, tag))]);
     return success;
   });
 }
 
 /**
  * Tags the contact by name, in one transaction: each name matches a live tag case-insensitively,
- * and names no live tag has are created first (the first spelling sent wins).
+ * and names no live tag has are created first (the first spelling sent wins). Each tag the contact
+ * gains (one created on the way too) records tagApplied.
  */
 export async function addContactTagsByName(db: Executor, workspaceId: number, identifier: string, names: readonly string[]) {
   const distinct = [...new Set(names)];
   return db.transaction().execute(async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
     await insertMissingTags(trx, workspaceId, distinct);
-    await addContactTags(trx, workspaceId, contactId, await liveTagIdsByNames(trx, workspaceId, distinct));
+    const applied = await addContactTags(trx, workspaceId, contactId, await liveTagIdsByNames(trx, workspaceId, distinct));
+    await recordEvents(trx, workspaceId, applied.map((tag) => tagEvent('tagApplied', contactId, tag)));
     return success;
   });
 }
@@ -173,12 +193,21 @@ export async function addContactTagsByName(db: Executor, workspaceId: number, id
 /**
  * Gives every contact every tag, in one transaction. Unknown contact ids (404 Contact) and then
  * unknown or deleted tag ids (404 Tag) are refused with `data.ids`, before anything changes.
- * `affected`: how many of the contacts gained at least one tag.
+ * `affected`: how many of the contacts gained at least one tag. Each (contact, tag) added records
+ * tagApplied.
  */
 export async function bulkAddTags(db: Executor, workspaceId: number, input: BulkAddTagsInput): Promise<{ success: true; affected: number }> {
   return db.transaction().execute(async (trx) => {
     const contactKeys = await assertAllExist(input.contactIds, 'Contact', (keys) => contactIdsAmong(trx, workspaceId, keys));
-    const tagKeys = await liveTagKeys(trx, workspaceId, input.tagIds);
-    return { success: true, affected: await tagContacts(trx, workspaceId, contactKeys, tagKeys) };
+    // The tags' names come with the check that they are live (the same statement).
+    const names = new Map<number, string>();
+    const tagKeys = await assertAllExist(input.tagIds, 'Tag', async (keys) => {
+      const tags = await liveTagsAmong(trx, workspaceId, keys);
+      for (const tag of tags) names.set(tag.id, tag.name);
+      return tags.map((tag) => tag.id);
+    });
+    const added = await tagContacts(trx, workspaceId, contactKeys, tagKeys);
+    await recordEvents(trx, workspaceId, added.map((a) => tagEvent('tagApplied', a.contactId, { id: a.tagId, name: names.get(a.tagId) ?? '' })));
+    return { success: true, affected: new Set(added.map((a) => a.contactId)).size };
   });
 }

@@ -4,9 +4,16 @@ import type { ContactScalars } from '../../domain/contacts/contact.schema.js';
 import type { EventInbox } from '../../domain/events/channel-event.repository.js';
 import { insertContactInboxIfMissing } from '../../domain/inboxes/inbox.repository.js';
 import { ensureConversation, overMacLimit } from '../../domain/contacts/contact-link.service.js';
+import { contactChangeEvents } from '../../domain/contacts/contact.service.js';
+import type { NewEvent } from '../../domain/workspace-events/workspace-event.schema.js';
 import type { LeadPerson } from './lead-answers.js';
 
-export type LeadContact = { contact: ContactScalars; conversationId: number; created: boolean } | 'macLimitReached';
+/**
+ * The lead's contact; `events`: what updating an existing one changed (contactInfoUpdated), for
+ * the caller to record with the rest of the lead (a created one's newContact is the caller's to
+ * record, once its mapped values are stored).
+ */
+export type LeadContact = { contact: ContactScalars; conversationId: number; created: boolean; events: NewEvent[] } | 'macLimitReached';
 
 /** The workspace's contact with the lead's email (any case), else its phone number; null for a new person. */
 async function matchingContact(trx: Executor, workspaceId: number, who: LeadPerson): Promise<ContactScalars | null> {
@@ -35,6 +42,7 @@ export async function upsertLeadContact(trx: Executor, inbox: EventInbox, who: L
   if (await overMacLimit(trx, workspaceId, existing ? Number(existing.id) : null)) return 'macLimitReached';
   let contact: ContactScalars;
   let created = false;
+  let events: NewEvent[] = [];
   if (existing) {
     // Leads of one known person at once take turns (PostgreSQL; SQLite runs one writer at a time):
     // the second sees the first's contact inbox and conversation instead of making its own.
@@ -49,6 +57,7 @@ export async function upsertLeadContact(trx: Executor, inbox: EventInbox, who: L
     if (who.firstName && !existing.firstName) fields.firstName = who.firstName;
     if (who.lastName && !existing.lastName) fields.lastName = who.lastName;
     contact = Object.keys(fields).length > 0 ? ((await updateContactFields(trx, workspaceId, Number(existing.id), fields)) ?? existing) : existing;
+    events = contactChangeEvents(existing, contact);
   } else {
     contact = await insertContact(trx, workspaceId, { email: who.email, phoneNumber: who.phoneNumber, firstName: who.firstName, lastName: who.lastName });
     created = true;
@@ -56,5 +65,5 @@ export async function upsertLeadContact(trx: Executor, inbox: EventInbox, who: L
   const contactId = Number(contact.id);
   await insertContactInboxIfMissing(trx, workspaceId, { contactId, inboxId: inbox.id, channel: inbox.channel });
   const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
-  return { contact: (await findContactById(trx, workspaceId, contactId)) ?? contact, conversationId, created };
+  return { contact: (await findContactById(trx, workspaceId, contactId)) ?? contact, conversationId, created, events };
 }

@@ -3,14 +3,20 @@ import { isChannelError } from '../../domain/channels/channel-error.js';
 import { inTransaction, type Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import { DuplicateContactError, findContactById } from '../../domain/contacts/contact.repository.js';
+import { newContactEvent } from '../../domain/contacts/contact.service.js';
+import { customFieldValueEvent } from '../../domain/custom-fields/contact-custom-field.service.js';
 import { canonicalValue } from '../../domain/custom-fields/custom-field-value.js';
-import { customFieldsByIds, upsertValue } from '../../domain/custom-fields/custom-field.repository.js';
+import { contactValues, customFieldsByIds, upsertValue } from '../../domain/custom-fields/custom-field.repository.js';
 import { channelEventOutcome, findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { LeadEvent } from '../../domain/events/channel-event.schema.js';
 import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
+import { sequenceEvent } from '../../domain/sequences/sequence.service.js';
 import { addContactTags } from '../../domain/tags/tag.repository.js';
+import { tagEvent } from '../../domain/tags/tag.service.js';
+import { recordEvents } from '../../domain/workspace-events/workspace-event.service.js';
+import type { NewEvent } from '../../domain/workspace-events/workspace-event.schema.js';
 import type { JobHelpers } from '../../queue/types.js';
 import { touchContactActivity } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
@@ -27,9 +33,12 @@ import { logChannelError, writeErrorLog } from './lead-error-log.js';
  * `processLead` (the `lead` event processor): finds the active automation claiming the lead's page
  * and form, fetches the lead through the adapter (outside any transaction), then in ONE transaction
  * creates or updates the contact with its contact inbox and conversation, stores the mapped custom
- * field values, adds the tags, subscribes the sequences, enqueues the reply job and marks the event
- * processed. A rerun of the event's job (its worker died) finds the event processed and does
- * nothing; a rerun before that commit finds nothing done. So each lead id acts once.
+ * field values, adds the tags, subscribes the sequences, records what changed as workspace events
+ * (newContact for a contact it created, with the values mapped; contactInfoUpdated for an existing
+ * one's fields; customFieldValueChanged, tagApplied, subscribedToSequence for what the contact did
+ * not have yet), enqueues the reply job and marks the event processed. A rerun of the event's job
+ * (its worker died) finds the event processed and does nothing; a rerun before that commit finds
+ * nothing done. So each lead id acts once, and records its events once.
  *
  * `lead.reply` (the reply job, key `lead:<eventId>:reply`): sends the automation's reply as a
  * message to the lead and stores it on the conversation (sent or failed).
@@ -71,20 +80,32 @@ async function fetchLead(deps: EngineDeps, stored: StoredEvent, event: LeadEvent
   }
 }
 
-/** Stores each mapped answer that fits its field; one that does not is an error log naming the question, field and reason. */
-async function storeMappedAnswers(trx: Executor, workspaceId: number, automation: ActingLeadAd, lead: Lead, contactId: number): Promise<{ stored: number; rejected: number }> {
+/**
+ * Stores each mapped answer that fits its field; one that does not is an error log naming the
+ * question, field and reason. Answers the counts, the customFieldValueChanged of each field whose
+ * value is not what it was (an existing contact's values are read first; a new contact has none),
+ * and the values stored by field name (a new contact's newContact holds them).
+ */
+async function storeMappedAnswers(
+  trx: Executor,
+  workspaceId: number,
+  automation: ActingLeadAd,
+  lead: Lead,
+  contactId: number,
+  created: boolean,
+): Promise<{ stored: number; rejected: number; events: NewEvent[]; values: Record<string, string> }> {
   const fields = new Map((await customFieldsByIds(trx, workspaceId, automation.fieldMappings.map((m) => m.customFieldId))).map((f) => [Number(f.id), f]));
   let stored = 0;
   let rejected = 0;
   const now = nowIso();
+  const answers: { fieldId: number; value: string }[] = [];
   for (const mapping of automation.fieldMappings) {
     const field = fields.get(mapping.customFieldId);
     const answer = answerOf(lead, mapping.questionKey);
     if (!field || answer === null) continue;
     const canonical = canonicalValue(field.type, field.options, answer);
     if (canonical.ok) {
-      await upsertValue(trx, workspaceId, contactId, mapping.customFieldId, canonical.value, now);
-      stored++;
+      answers.push({ fieldId: mapping.customFieldId, value: canonical.value });
       continue;
     }
     rejected++;
@@ -95,7 +116,24 @@ async function storeMappedAnswers(trx: Executor, workspaceId: number, automation
       httpCode: '422',
     });
   }
-  return { stored, rejected };
+  // The values before, in one statement (none for a contact created just now), then the writes.
+  const before = created || answers.length === 0 ? new Map<number, string>() : await contactValues(trx, workspaceId, contactId, [...new Set(answers.map((a) => a.fieldId))]);
+  const after = new Map(before);
+  for (const { fieldId, value } of answers) {
+    await upsertValue(trx, workspaceId, contactId, fieldId, value, now);
+    after.set(fieldId, value);
+    stored++;
+  }
+  const events: NewEvent[] = [];
+  const values: Record<string, string> = {};
+  for (const [fieldId, value] of after) {
+    const name = fields.get(fieldId)?.name;
+    if (name === undefined) continue;
+    values[name] = value;
+    const previous = before.get(fieldId) ?? null;
+    if (previous !== value) events.push(customFieldValueEvent(contactId, name, previous, value));
+  }
+  return { stored, rejected, events, values };
 }
 
 export const processLead: EventProcessor = async (deps, stored, helpers) => {
@@ -127,9 +165,16 @@ export const processLead: EventProcessor = async (deps, stored, helpers) => {
         for (const r of who.rejected) {
           await writeErrorLog(trx, workspaceId, { contactId, action: 'leadAd', detail: `Lead ${lead.id}: the answer to question "${r.question}" (${JSON.stringify(r.value)}) ${r.reason}; the contact was not given it`, httpCode: '422' });
         }
-        const fields = await storeMappedAnswers(trx, workspaceId, acting, lead, contactId);
-        await addContactTags(trx, workspaceId, contactId, acting.tagIds);
-        await subscribeContact(trx, workspaceId, contactId, acting.sequenceIds);
+        const fields = await storeMappedAnswers(trx, workspaceId, acting, lead, contactId, linked.created);
+        const tagged = await addContactTags(trx, workspaceId, contactId, acting.tagIds);
+        const subscribed = await subscribeContact(trx, workspaceId, contactId, acting.sequenceIds);
+        // One insert for everything the lead changed: a new contact first (with its mapped values), then the rest.
+        await recordEvents(trx, workspaceId, [
+          ...(linked.created ? [newContactEvent(linked.contact, fields.values)] : linked.events),
+          ...fields.events,
+          ...tagged.map((tag) => tagEvent('tagApplied', contactId, tag)),
+          ...subscribed.map((s) => sequenceEvent('subscribedToSequence', contactId, s)),
+        ]);
         const sends = acting.reply.type !== 'none';
         if (sends) {
           const payload: LeadReplyPayload = { workspaceId, eventId: stored.id, automationId: acting.key, contactId, conversationId: linked.conversationId };

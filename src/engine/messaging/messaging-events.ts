@@ -2,7 +2,6 @@ import { inTransaction } from '../../db/database.js';
 import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
 import type { Profile } from '../../domain/channels/channel-adapter.js';
 import { isChannelError } from '../../domain/channels/channel-error.js';
-import { updateContactFields } from '../../domain/contacts/contact.repository.js';
 import type { MessageEvent, PostbackEvent, ReadEvent } from '../../domain/events/channel-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import {
@@ -54,12 +53,9 @@ export const processMessageEvent: EventProcessor = async (deps, stored) => {
   const profile = await newcomerProfile(deps, stored, event.senderId);
   const name = profile ? profile.name || [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.username || null : null;
   return inTransaction(deps.db, async (trx) => {
-    const linked = await linkContact(trx, stored.inbox, { sourceId: event.senderId, name });
+    // A new contact takes the profile's names and avatar as it is created (its newContact says them).
+    const linked = await linkContact(trx, stored.inbox, { sourceId: event.senderId, name, profile: profile ? profileFields(profile) : undefined });
     const contactId = Number(linked.contact.id);
-    if (linked.created && profile) {
-      const fields = profileFields(profile);
-      if (Object.keys(fields).length > 0) await updateContactFields(trx, stored.workspaceId, contactId, fields);
-    }
     const id = await insertMessage(trx, stored.workspaceId, {
       conversationId: linked.conversationId,
       contactId,

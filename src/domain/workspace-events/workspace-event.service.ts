@@ -1,0 +1,42 @@
+import type { Executor } from '../../db/database.js';
+import { nowIso } from '../../db/values.js';
+import { insertEvents } from './workspace-event.repository.js';
+import { eventNames, type NewEvent } from './workspace-event.schema.js';
+
+/**
+ * Records what a change did, in the change's own transaction (`db`): the events exist exactly
+ * when the change committed, and a crash loses none. What happens next reads them from the table:
+ * the fan-out to webhooks (src/engine/webhooks/) and the GraphQL subscriptions, across processes.
+ * An event without a contact (none today) has `contact_id` null.
+ */
+export async function recordEvents(db: Executor, workspaceId: number, events: readonly NewEvent[], at = nowIso()): Promise<void> {
+  if (events.length === 0) return;
+  await insertEvents(
+    db,
+    workspaceId,
+    events.map((e) => ({
+      type: e.type,
+      contact_id: e.contactId,
+      source_id: e.sourceId ?? null,
+      body: JSON.stringify({ event: eventNames[e.type], contact_id: e.contactId === null ? null : String(e.contactId), timestamp: at, ...e.data }),
+      occurred_at: at,
+    })),
+  );
+  eventsRecorded.notify(workspaceId);
+}
+
+/**
+ * Wakes this process's readers of the events table early (subscriptions, the fan-out). A hint:
+ * it may come before the transaction commits, so readers also look on a timer, and readers in
+ * other processes rely on that timer (or on Redis, when the server has it).
+ */
+export const eventsRecorded = {
+  listeners: new Set<(workspaceId: number) => void>(),
+  notify(workspaceId: number) {
+    for (const listener of this.listeners) listener(workspaceId);
+  },
+  listen(listener: (workspaceId: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  },
+};
