@@ -12,7 +12,7 @@ import { connectionsRefused } from './observability/metrics.js';
 import { ensureDemoWorkspace, type DemoInfo } from './demo.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { engineDepsOf } from './engine/context.js';
-import { engineTasks } from './engine/tasks.js';
+import { startEngine } from './engine/engine-runner.js';
 
 /**
  * Listens and handles signals; everything else is built by app.ts. With WEB_CONCURRENCY > 1 this
@@ -208,14 +208,15 @@ async function serve(config: Config, logger: Logger, database: Database, onListe
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   if (config.RUN_WORKERS) {
-    const tasks = engineTasks(engineDepsOf(app.deps));
-    workers = startConfiguredRunner(database, config, logger, tasks);
+    const engine = startEngine(engineDepsOf(app.deps), (tasks) => startConfiguredRunner(database, config, logger, tasks));
+    workers = engine;
+    let tasks: string[];
     try {
-      await workers;
+      ({ tasks } = await engine);
     } catch (err) {
       throw new StartupError(`RUN_WORKERS: the job workers could not start: ${messageOf(err)}`);
     }
-    logger.info({ engine: database.engine, concurrency: config.WORKER_CONCURRENCY, tasks: Object.keys(tasks) }, 'job workers running');
+    logger.info({ engine: database.engine, concurrency: config.WORKER_CONCURRENCY, tasks }, 'job workers running');
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@ import { createLoopWatchdog } from './observability/loop-watchdog.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { engineDepsOf } from './engine/context.js';
-import { engineTasks } from './engine/tasks.js';
+import { startEngine } from './engine/engine-runner.js';
 import { jobQueue } from './queue/enqueue.js';
 
 /**
@@ -66,8 +66,8 @@ async function main() {
     throw new Error(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
   }
   if (stopping) return;
-  const tasks = engineTasks(engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db) }));
-  runner = startConfiguredRunner(database, config, logger, tasks);
+  const deps = engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db) });
+  runner = startEngine(deps, (tasks) => startConfiguredRunner(database, config, logger, tasks));
   await runner;
   // A job that blocks the loop stalls every other job of this process: logged, and past
   // EVENT_LOOP_ABORT_MS the process is killed for its supervisor to replace (its jobs are released).

@@ -156,6 +156,44 @@ export const configSchema = z.object({
   WORKER_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   /** PostgreSQL: how often each process records that its workers live; a worker silent for 4 beats is taken for dead and its jobs are unlocked. */
   WORKER_HEARTBEAT_MS: positiveInt.min(100, 'must be at least 100').max(300_000, 'must be at most 300000').default(15_000),
+  /**
+   * `host:port`s outbound requests may reach whatever their address (comma-separated): the guard
+   * against private addresses lets these through. For receivers on loopback in tests; empty in
+   * production.
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const hosts = v.split(',').map((h) => h.trim()).filter(Boolean);
+      const bad = hosts.find((h) => !/^[^\s:/]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(h));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of host:port (not ${JSON.stringify(bad)})` });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
+  /** Seconds before each retry of a failed webhook delivery (comma-separated); after the last, the delivery has failed. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5,300,1800,7200,18000,36000,36000')
+    .transform((v, ctx) => {
+      const delays = v.split(',').map((d) => Number(d.trim()));
+      if (delays.length === 0 || delays.some((d) => !Number.isFinite(d) || d < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated seconds, each 0 or more' });
+        return z.NEVER;
+      }
+      return delays.map((d) => d * 1000);
+    }),
+  /** A webhook whose every delivery has failed for this long is disabled. */
+  WEBHOOK_DISABLE_AFTER_SECONDS: positiveInt.default(5 * 24 * 3600),
+  /** A webhook attempt must connect within this, and be answered within the second. */
+  WEBHOOK_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
+  /** How often the fan-out and subscriptions look for new events (they are also woken at once in the process that records them). */
+  EVENTS_POLL_MS: positiveInt.max(60_000, 'must be at most 60000').default(500),
+  /** Open GraphQL event subscriptions per workspace and process; one more is refused (429). */
+  SUBSCRIPTIONS_PER_WORKSPACE: positiveInt.default(20),
   /** PostgreSQL: the schema graphile-worker keeps its jobs in (created at start-up). */
   WORKER_SCHEMA: z
     .string()

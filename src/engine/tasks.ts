@@ -7,6 +7,8 @@ import { commentActionTasks } from './comments/comment-actions.js';
 import { processCommentEvent } from './comments/comment-engine.js';
 import { processMessageEvent, processPostbackEvent, processReadEvent } from './messaging/messaging-events.js';
 import { LEAD_REPLY_TASK, processLead, sendLeadReply } from './leads/lead.processor.js';
+import { DELIVER_TASK } from '../domain/webhooks/webhook.service.js';
+import { deliverWebhook } from './webhooks/webhook-delivery.js';
 
 /** Each kind of stored event and the processor that acts on it. */
 const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
@@ -27,5 +29,6 @@ export function engineTasks(deps: EngineDeps): TaskList {
     [PROCESS_EVENT_TASK]: (payload, helpers) => processEvent(deps, payload, helpers),
     ...commentActionTasks(deps),
     [LEAD_REPLY_TASK]: (payload, helpers) => sendLeadReply(deps, payload, helpers),
+    [DELIVER_TASK]: (payload) => deliverWebhook(deps, payload),
   };
 }

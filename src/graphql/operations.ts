@@ -27,6 +27,7 @@ export function runOperation<Op extends AnyOperation>(
     queue: ctx.deps.queue,
     adapter: ctx.deps.adapter,
     logger: ctx.state.logger,
+    outbound: { allowedHosts: ctx.deps.config.OUTBOUND_ALLOWED_HOSTS },
     params: input.params ?? {},
     query: input.query ?? {},
     body: input.body ?? {},

@@ -157,6 +157,9 @@ class Context implements RouteContext<unknown, unknown, unknown> {
   get adapter() {
     return this.deps.adapter;
   }
+  get outbound() {
+    return { allowedHosts: this.deps.config.OUTBOUND_ALLOWED_HOSTS };
+  }
 }
 
 const restInputPaths: InputPaths = { params: ['params'], query: ['query'], body: ['body'] };
@@ -187,6 +190,8 @@ export async function runRoute(deps: AppDeps, match: MatchResult, state: Request
   }
 
   const result = await route.handler(new Context(db, who, params, query, body, deps, state));
+  // 204: no body, whatever the operation resolved (GraphQL's `{success: true}`).
+  if (route.response.status === 204) return { status: 204, headers: {}, body: null };
   if (deps.config.CHECK_RESPONSES) checkResponse(route, result);
   const location = route.response.location?.(result as never);
   return jsonAnswer(route.response.status, result, location ? { Location: location } : {});

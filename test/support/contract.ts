@@ -62,6 +62,12 @@ export class ContractChecker {
       response = this.doc.components.responses[name];
       schemaPointer = pointer('components', 'responses', name);
     }
+    if (!response.content) {
+      // A response documented without content (204) has no body.
+      if (res.text !== '') throw new Error(`Contract: ${op.operationId} ${res.status} documents no body, but one came: ${res.text.slice(0, 200)}`);
+      this.seen.add(`${op.operationId} ${res.status}`);
+      return;
+    }
     const validator = this.validator(`${schemaPointer}/content/application~1json/schema`);
     if (!validator(res.body)) {
       throw new Error(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hubSignature } from '../../src/domain/events/webhook-signature.js';
 import { engineDepsOf } from '../../src/engine/context.js';
-import { engineTasks } from '../../src/engine/tasks.js';
+import { startEngine } from '../../src/engine/engine-runner.js';
 import { prepareJobQueue, type JobRunner } from '../../src/queue/index.js';
 import { createTestApp, type TestApp, type TestAppOptions, type TestResponse } from './harness.js';
 import { quietLogger, startTestRunner, storedJobs, waitFor, workerSchemaForTest, type StoredJob } from './queue.js';
@@ -38,7 +38,7 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
   let runner: JobRunner | null = null;
   const extras: JobRunner[] = [];
   const startWorkers = async () => {
-    runner = await startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks: engineTasks(engineDepsOf(t.app.deps)), concurrency: 4, pollIntervalMs: 50 });
+    runner = await startEngine(engineDepsOf(t.app.deps), (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
   };
   const stopWorkers = async () => {
     await runner?.stop();
@@ -72,7 +72,7 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
     stopWorkers,
     startWorkers,
     extraRunner: async () => {
-      const extra = await startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks: engineTasks(engineDepsOf(t.app.deps)), concurrency: 4, pollIntervalMs: 50 });
+      const extra = await startEngine(engineDepsOf(t.app.deps), (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
       extras.push(extra);
       return extra;
     },

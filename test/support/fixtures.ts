@@ -1,5 +1,8 @@
 import { bumpCommentAutomationsVersion } from '../../src/domain/comment-automations/comment-automation.repository.js';
 import type { Executor } from '../../src/db/database.js';
+import { insertDeliveries, insertExternalWebhook, insertWebhook } from '../../src/domain/webhooks/webhook.repository.js';
+import { newSecret } from '../../src/domain/webhooks/webhook-signature.js';
+import { insertEvents } from '../../src/domain/workspace-events/workspace-event.repository.js';
 
 /**
  * Direct inserts of known rows for tests, so assertions can name every value. Each returns the new
@@ -290,6 +293,29 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
         .returning('id')
         .executeTakeFirstOrThrow(),
     ),
+  /** A webhook at a public example URL (nothing is sent unless a job runner runs), firing on tagApplied. */
+  webhook: async (name: string, opts: { tagId?: number } = {}) =>
+    Number(
+      (
+        await insertWebhook(db, workspaceId, {
+          name,
+          url: `https://hooks.example.com/${encodeURIComponent(name)}`,
+          conditions: [{ type: 'tagApplied', ...(opts.tagId !== undefined ? { sourceId: String(opts.tagId) } : {}) }],
+          secret: newSecret(),
+          now: T0,
+        })
+      ).id,
+    ),
+  /** A pending delivery to the webhook of a tag_applied event (already fanned out), as its id. */
+  webhookDelivery: async (webhookId: number) => {
+    const [event] = await insertEvents(db, workspaceId, [
+      { type: 'tagApplied', contact_id: null, source_id: null, body: JSON.stringify({ event: 'tag_applied', contact_id: null, timestamp: T0, tag: 'vip' }), occurred_at: T0, fanned_out: true },
+    ]);
+    const [delivery] = await insertDeliveries(db, [{ workspaceId, webhookId, eventId: event!.id }], T0);
+    return Number(delivery!.id);
+  },
+  externalWebhook: async (event: string) =>
+    Number((await insertExternalWebhook(db, workspaceId, { url: `https://hooks.example.com/flows/${encodeURIComponent(event)}`, event, provider: 'n8n', now: T0 })).id),
 });
 
 export const sampleOptions = {

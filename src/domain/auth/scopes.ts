@@ -13,6 +13,7 @@ export const scopes = [
   'conversations',
   'workspace',
   'error_logs',
+  'webhooks',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

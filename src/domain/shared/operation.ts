@@ -65,6 +65,8 @@ export interface OperationContext {
   queue: JobQueue;
   adapter: ChannelAdapter;
   logger: Logger;
+  /** Where outbound requests may go: `host:port`s let through the private-address guard (tests' receivers). */
+  outbound: { allowedHosts: readonly string[] };
 }
 
 /** Where each input part sits in the request, for the paths of the issues a service reports. */

@@ -110,7 +110,9 @@ function operationSection(doc: Json, path: string, method: string, op: Json): st
   const success = Object.entries(op.responses as Record<string, Json>).find(([, r]) => r.content?.['application/json']?.examples);
   const responseExample = success
     ? `<h4>Example response (${esc(success[0])})</h4>${json(firstExample(success[1].content['application/json'].examples))}`
-    : '';
+    : op.responses['204']
+      ? '<h4>Example response (204)</h4><p class="note">No content: the body is empty.</p>'
+      : '';
   const responses = Object.entries(op.responses as Record<string, Json>)
     .map(([status, r]) => {
       const resolved = r.$ref ? doc.components.responses[refName(r.$ref)] : r;

@@ -215,9 +215,10 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
       [String(route.response.status)]: {
         description: route.response.description,
         headers: route.response.location ? { ...commonHeaders(), Location: headerRef('Location') } : commonHeaders(),
-        content: {
-          'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } },
-        },
+        // A 204 has no body to describe.
+        ...(route.response.status === 204
+          ? {}
+          : { content: { 'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } } } }),
       },
     };
     for (const status of documentedErrorStatuses(route)) {

@@ -20,6 +20,7 @@ import { errorLogRoutes } from './error-logs.routes.js';
 import { outboxRoutes } from './outbox.routes.js';
 import { devEventRoutes } from './dev-events.routes.js';
 import { tagRoutes } from './tags.routes.js';
+import { webhookRoutes } from './webhooks.routes.js';
 import { workspaceRoutes } from './workspaces.routes.js';
 
 /**
@@ -49,4 +50,5 @@ export const routes: Route[] = [
   ...errorLogRoutes,
   ...outboxRoutes,
   ...devEventRoutes,
+  ...webhookRoutes,
 ];

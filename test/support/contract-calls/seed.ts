@@ -2,6 +2,7 @@ import { sandboxAdapter } from '../../../src/channels/sandbox.adapter.js';
 import { fixtures } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
 import { seedMessages } from './messages.js';
+import { seedWebhooks } from './webhooks.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
 
 /** A request that succeeds for one operation, given a workspace seeded by `seedContractWorkspace`. */
@@ -78,6 +79,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
       return { agent, team, conversation: await f.conversation({ contactId: contact, inboxId: inbox, userId: agent, teamId: team }) };
     })()),
     dynamicImages: { badge, disposable: await f.dynamicImage('To delete') },
+    webhooks: await seedWebhooks(t, ws, vip),
   };
 }
 
