@@ -23,7 +23,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         strictScalars: true,
-        scalars: { DateTime: 'string', SafeInt: 'number', FilterValue: 'string | number | boolean | Array<string | number | boolean>', WebhookEntry: 'Record<string, unknown>' },
+        scalars: { DateTime: 'string', SafeInt: 'number', FilterValue: 'string | number | boolean | Array<string | number | boolean>', WebhookEntry: 'Record<string, unknown>', JSON: 'unknown' },
       },
     },
   },

@@ -13,6 +13,9 @@ import { createPlatform, type GraphQLServerContext } from './platform.js';
 import { AppError } from './errors/catalogue.js';
 import { createRateLimiters } from './http/rate-limit.js';
 import { connectRedis } from './http/redis-client.js';
+import { shareWakeups } from './http/event-wakeups.js';
+import { createEventFeeds } from './domain/workspace-events/event-feed.js';
+import { eventsRecorded } from './domain/workspace-events/workspace-event.service.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { noWatchdog, type LoopWatchdog } from './observability/loop-watchdog.js';
 import { jobQueue } from './queue/enqueue.js';
@@ -31,7 +34,7 @@ export interface App {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   /** Resolves when the app is ready for traffic (Redis connected, or given up on). */
   ready: () => Promise<void>;
-  /** Shutdown has begun: /readyz answers 503 from now on (requests are still served). */
+  /** Shutdown has begun: /readyz answers 503 from now on (requests are still served; event streams end). */
   beginDrain: () => void;
   close: () => Promise<void>;
 }
@@ -63,7 +66,15 @@ export function buildApp(options: BuildAppOptions = {}): App {
     queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }),
     adapter: createChannelAdapter(config, database.db),
     watchdog: options.watchdog ?? noWatchdog,
+    events: createEventFeeds({ db: database.db, pollMs: config.EVENTS_POLL_MS, perWorkspace: config.SUBSCRIPTIONS_PER_WORKSPACE, logger }),
   };
+  // Events recorded in this process wake its subscriptions at once, and, through Redis, those of
+  // the other server processes; theirs wake ours. Everything else is found by polling.
+  const wakeups = redis ? shareWakeups(redis.redis, logger, (workspaceId) => deps.events.wake(workspaceId)) : null;
+  const unlisten = eventsRecorded.listen((workspaceId) => {
+    deps.events.wake(workspaceId);
+    wakeups?.publish(workspaceId);
+  });
 
   const router = new Router(routes);
   // GraphiQL from the package, rendered (and its script hashed for the page's policy) once, here.
@@ -101,11 +112,19 @@ export function buildApp(options: BuildAppOptions = {}): App {
         },
       );
     },
-    ready: () => redis?.settled ?? Promise.resolve(),
+    ready: async () => {
+      await Promise.all([redis?.settled, wakeups?.settled]);
+    },
     beginDrain: () => {
       deps.lifecycle.draining = true;
+      // Open event streams end now (each says why), so their connections close and a client
+      // subscribes again elsewhere; new ones are refused while the process drains.
+      deps.events.drain();
     },
     close: async () => {
+      unlisten();
+      deps.events.drain();
+      wakeups?.close();
       await database.destroy();
       await redis?.close();
     },

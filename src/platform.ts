@@ -12,7 +12,7 @@ import type { PublicRoutes } from './rest/system.routes.js';
 import { webhookMethods, type WebhookRoutes } from './rest/webhooks.routes.js';
 import { clientIp } from './http/client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './http/cors.js';
-import { ClientClosedError, fromResponse, type Answer, type Incoming } from './http/exchange.js';
+import { ClientClosedError, fromResponse, isStream, type Answer, type Incoming } from './http/exchange.js';
 import { bodyLimits } from './http/body.js';
 import { readGraphQLParams } from './http/graphql-params.js';
 import { htmlAnswer, type HtmlPage } from './http/html-pages.js';
@@ -184,7 +184,12 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     // Read as REST reads its input (graphql-params.ts): the same 400/413/415 envelopes.
     const params = await readGraphQLParams(request, bodyLimits(config));
     const response = await o.yoga.fetch(await request.toFetchRequest(o.yoga.fetchAPI), { state, params });
-    return fromResponse(response);
+    const answer = await fromResponse(response);
+    // A subscription's stream lasts until the client leaves or the server ends it (token revoked,
+    // shutdown): its connection closes with it, so a draining server is left with no idle
+    // connection to wait for, and the client's next stream opens afresh wherever it is sent.
+    if (isStream(answer.body) && /^\s*text\/event-stream/i.test(answer.headers['content-type'] ?? '')) answer.headers['connection'] = 'close';
+    return answer;
   }
 
   async function authenticateInto(state: PlatformRequest, request: Incoming) {

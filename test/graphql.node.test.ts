@@ -43,6 +43,8 @@ describe('node(id:) and nodes(ids:)', () => {
     records.ErrorLog = await f.errorLog('Timed out');
     records.Sequence = await f.sequence('Welcome');
     records.Workspace = a.id;
+    records.Webhook = await f.webhook('Hook');
+    records.ExternalWebhook = await f.externalWebhook('order_placed');
     const sent = await recordOutboxEntry(t.db, a.id, { inboxId: records.Inbox, channel: 'photo', action: 'like', commentId: '178001', contactId: records.Contact });
     records.OutboxEntry = Number(sent.id);
     records.Message = (await insertMessage(t.db, a.id, { conversationId: records.Conversation, contactId: records.Contact, inboxId: records.Inbox, direction: 'incoming', externalId: 'mid-1', text: 'Hello', status: 'received' }))!;
@@ -52,7 +54,7 @@ describe('node(id:) and nodes(ids:)', () => {
   const node = (id: string, options = token) => t.graphql('query($id: ID!) { node(id: $id) { __typename id ... on Contact { email } } }', { id }, options);
   const rawIdOf = (id: string, options = token) =>
     t.graphql(`query($id: ID!) { node(id: $id) { __typename id ${nodeTypes.map((type) => `... on ${type} { rawId }`).join(' ')} } }`, { id }, options);
-  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace', 'OutboxEntry', 'Message'];
+  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace', 'OutboxEntry', 'Message', 'Webhook', 'ExternalWebhook'];
 
   it('the schema: every record type implements Node, and nothing else does', async () => {
     const res = await t.graphql('{ __type(name: "Node") { possibleTypes { name } } }', undefined, token);

@@ -440,6 +440,8 @@ describe('webhooks: registration and the REST surface', () => {
       expect(read.body).not.toHaveProperty('secret');
       const { secret: _secret, ...rest } = full.body;
       expect(read.body).toEqual(rest);
+      const graphql = await t.graphql<any>(`{ webhook(id: "${made.body.id}") { name secret } }`, undefined, { token: readOnly });
+      expect(graphql.body).toEqual({ data: { webhook: { name: 'Secret keeper', secret: null } } });
     });
 
     it("another workspace's token cannot read, change, rotate, test, recover or delete a webhook (404), nor see it listed", async () => {

@@ -77,9 +77,11 @@ const describers: Partial<Record<string, Describer>> = {
       ? `The workspace has ${plural(d.active, 'monthly active contact')}, its limit is ${d.limit}: writes are refused`
       : undefined,
   tooManyRequests: (d) =>
-    typeof d.retryAfterSeconds === 'number'
-      ? `Too many requests ${d.budget === 'ip' ? 'from this client' : 'for this workspace'}: retry in ${plural(d.retryAfterSeconds, 'second')}`
-      : undefined,
+    d.budget === 'subscriptions' && typeof d.limit === 'number'
+      ? `Too many open event subscriptions for this workspace: at most ${d.limit} per server process; end one first`
+      : typeof d.retryAfterSeconds === 'number'
+        ? `Too many requests ${d.budget === 'ip' ? 'from this client' : 'for this workspace'}: retry in ${plural(d.retryAfterSeconds, 'second')}`
+        : undefined,
   UNAUTHORIZED: () => 'Authentication required: send a token as "Authorization: Bearer <token>"',
   INVALID_CHATBOT_TOKEN: () => 'The token is malformed, unknown or revoked (or a user access token sent in ?token=)',
   payloadTooLarge: (d) => (typeof d.limitBytes === 'number' ? `The request body is larger than the limit of ${d.limitBytes} bytes` : undefined),

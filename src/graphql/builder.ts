@@ -31,6 +31,7 @@ export const builder = new SchemaBuilder<{
     SafeInt: { Input: number; Output: number };
     FilterValue: { Input: string | number | boolean | object; Output: unknown };
     WebhookEntry: { Input: object; Output: unknown };
+    JSON: { Input: unknown; Output: unknown };
   };
 }>({
   plugins: [ComplexityPlugin, RelayPlugin, ValidationPlugin, AccessPlugin],
@@ -151,5 +152,20 @@ builder.scalarType('WebhookEntry', {
   parseLiteral: (ast) => untypedLiteral(ast, 'WebhookEntry') as object,
 });
 
+/**
+ * Any JSON value as stored (an event's body), for output only: no argument takes one, so a value
+ * sent as one is refused as every wrong input is.
+ */
+const outputOnly = (): never => {
+  throw new TypeError('JSON is an output type: no argument takes it');
+};
+builder.scalarType('JSON', {
+  description: 'Any JSON value (an object, list, string, number, boolean or null), as stored',
+  serialize: (v) => v,
+  parseValue: outputOnly,
+  parseLiteral: outputOnly,
+});
+
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});

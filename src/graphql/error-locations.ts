@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type ExecutionResult, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
@@ -7,18 +7,29 @@ import type { Plugin } from 'graphql-yoga';
  * them. This restores them from the document: the field nodes at the error's path.
  */
 export function restoreErrorLocationsPlugin(): Plugin {
+  const restore = (result: ExecutionResult, args: { document: DocumentNode; operationName?: string | null }, setResult: (r: ExecutionResult) => void) => {
+    if (!result.errors?.some(needsNodes)) return;
+    const errors = result.errors.map((error) => {
+      if (!needsNodes(error)) return error;
+      const nodes = fieldNodesAt(args.document, args.operationName, error.path!);
+      if (nodes.length === 0) return error;
+      return new GraphQLError(error.message, { nodes, path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
+    });
+    setResult({ ...result, errors });
+  };
   return {
     onExecute({ args }) {
       return {
         onExecuteDone({ result, setResult }) {
-          if (!('errors' in result) || !result.errors?.some(needsNodes)) return;
-          const errors = result.errors.map((error) => {
-            if (!needsNodes(error)) return error;
-            const nodes = fieldNodesAt(args.document, args.operationName, error.path!);
-            if (nodes.length === 0) return error;
-            return new GraphQLError(error.message, { nodes, path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
-          });
-          setResult({ ...result, errors });
+          if ('errors' in result) restore(result, args, setResult);
+        },
+      };
+    },
+    // Each event of a subscription is executed on its own, with the same document.
+    onSubscribe({ args }) {
+      return {
+        onSubscribeResult() {
+          return { onNext: ({ result, setResult }) => restore(result, args, setResult) };
         },
       };
     },

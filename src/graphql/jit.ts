@@ -18,11 +18,15 @@ import { restoreErrorLocationsPlugin } from './error-locations.js';
  * Compiling costs time on the event loop once per document, about in proportion to its fields
  * spread out: an operation with more than GRAPHQL_JIT_MAX_FIELDS runs on graphql-js, which needs
  * no compiling. Only documents that passed every limit get this far (document-limits.ts).
+ *
+ * Subscriptions run on graphql-js too: graphql-jit hands a subscription field's `subscribe` the
+ * operation's variables in place of the field's arguments (its compileSubscriptionOperation), so
+ * `events(after: "10")` would subscribe as if no `after` were given.
  */
 export function jitPlugins(schema: GraphQLSchema, maxFields: number): Plugin[] {
   const recursive = recursiveInputTypes(schema);
   const enableIf = (args: ExecutionArgs) => {
-    const compiled = measureOf(args.document).fields <= maxFields && !hasVariableOfType(args, recursive);
+    const compiled = !isSubscription(args) && measureOf(args.document).fields <= maxFields && !hasVariableOfType(args, recursive);
     graphqlExecutions.inc({ executor: compiled ? 'jit' : 'graphql-js' });
     return compiled;
   };
@@ -50,4 +54,10 @@ function hasVariableOfType(args: ExecutionArgs, names: Set<string>): boolean {
   return args.document.definitions.some(
     (d) => d.kind === Kind.OPERATION_DEFINITION && (d.variableDefinitions ?? []).some((v) => names.has(named(v.type))),
   );
+}
+
+function isSubscription(args: ExecutionArgs): boolean {
+  const operations = args.document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
+  return operation?.operation === 'subscription';
 }

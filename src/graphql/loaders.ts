@@ -9,6 +9,7 @@ import { customFieldsByIds, fieldValuesForContacts } from '../domain/custom-fiel
 import { valuesCountsByFields } from '../domain/custom-fields/custom-field.repository.js';
 import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repository.js';
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
+import { externalWebhooksByIds, webhooksByIds } from '../domain/webhooks/webhook.repository.js';
 import { outboxEntriesByIds } from '../domain/outbox/outbox.repository.js';
 import { messagesByIds } from '../domain/messages/message.repository.js';
 import { contactMessagesLoader } from './message-loader.js';
@@ -88,6 +89,8 @@ export function createLoaders(db: Executor, workspaceId: number) {
     leadPageForms: new DataLoader<string, LeadForm[]>(async (pageIds) => inKeyOrder(pageIds, groupBy(await formsOfPages(db, workspaceId, pageIds), (f) => f.pageId))),
     dynamicImage: byId((ids) => dynamicImagesByIds(db, workspaceId, ids)),
     errorLog: byId((ids) => errorLogsByIds(db, workspaceId, ids)),
+    webhook: byId((ids) => webhooksByIds(db, workspaceId, ids)),
+    externalWebhook: byId((ids) => externalWebhooksByIds(db, workspaceId, ids)),
     outboxEntry: byId((ids) => outboxEntriesByIds(db, workspaceId, ids)),
     // Message nodes, and Contact.messages: one statement per window asked for, whatever the number of contacts.
     message: byId((ids) => messagesByIds(db, workspaceId, ids)),

@@ -18,6 +18,8 @@ import './types/channel-post.type.js';
 import './types/lead-page.type.js';
 import './types/dynamic-image.type.js';
 import './types/error-log.type.js';
+import './types/workspace-event.type.js';
+import './types/webhook.type.js';
 import './types/outbox.type.js';
 import './types/message.type.js';
 import './types/dev-event.type.js';

@@ -1,5 +1,5 @@
-import { GraphQLError, Kind, type ASTNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { createGraphQLError, processRegularResult, type Plugin } from 'graphql-yoga';
+import { GraphQLError, Kind, type ASTNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { createGraphQLError, isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { documentLimitsPlugin } from './document-limits.js';
 import { jitPlugins } from './jit.js';
@@ -100,15 +100,31 @@ export function maskError(error: unknown, _message: string): Error {
  * onExecuteDone comes first), which would leave nothing to log; maskError cannot see the context.
  */
 export function logUnexpectedErrorsPlugin(logger: Logger): Plugin<GraphQLContext> {
+  const logErrors = (result: ExecutionResult, requestId: string | undefined) => {
+    for (const error of result.errors ?? []) {
+      const original = unexpectedOriginal(error);
+      if (original !== null) logUnexpected(logger, original, requestId, 'unexpected GraphQL error', { path: error.path });
+    }
+  };
   return {
     onExecute({ args }) {
       return {
         onExecuteDone({ result }) {
-          if (!('errors' in result) || !result.errors) return;
-          for (const error of result.errors) {
-            const original = unexpectedOriginal(error);
-            if (original !== null) logUnexpected(logger, original, args.contextValue.state?.requestId, 'unexpected GraphQL error', { path: error.path });
+          if ('errors' in result) logErrors(result, args.contextValue.state?.requestId);
+        },
+      };
+    },
+    // A subscription fails as it starts (one result), or its events are executed one by one,
+    // each with its own errors.
+    onSubscribe({ args }) {
+      const requestId = args.contextValue.state?.requestId;
+      return {
+        onSubscribeResult({ result }) {
+          if (!isAsyncIterable(result)) {
+            logErrors(result, requestId);
+            return;
           }
+          return { onNext: ({ result: event }) => logErrors(event, requestId) };
         },
       };
     },
@@ -155,47 +171,49 @@ export function envelopeErrorsPlugin(): Plugin {
  */
 export function costLimitPlugin(schema: GraphQLSchema, maxCost: number): Plugin {
   const knownCosts = new WeakMap<DocumentNode, Map<string, number>>();
-  return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const document = args.document as DocumentNode;
-      const key = `${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
-      const costs = knownCosts.get(document);
-      const known = costs?.get(key);
-      if (known !== undefined) {
-        if (known > maxCost) setResultAndStopExecution({ errors: [costLimitError(maxCost, known)] });
-        return;
-      }
-      const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-      const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
-      if (!operation) return; // execution reports the unknown operation
-      const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
-      const options = { schema, ctx: args.contextValue as object, variables: (args.variableValues ?? {}) as Record<string, unknown> };
+  // A subscription is costed as its first event would be, before it starts: every event it
+  // delivers runs the same selection.
+  type Hook = (payload: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => Promise<void>;
+  const limitCost: Hook = async ({ args, setResultAndStopExecution }) => {
+    const document = args.document as DocumentNode;
+    const key = `${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
+    const costs = knownCosts.get(document);
+    const known = costs?.get(key);
+    if (known !== undefined) {
+      if (known > maxCost) setResultAndStopExecution({ errors: [costLimitError(maxCost, known)] });
+      return;
+    }
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations[0];
+    if (!operation) return; // execution reports the unknown operation
+    const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+    const options = { schema, ctx: args.contextValue as object, variables: (args.variableValues ?? {}) as Record<string, unknown> };
 
-      let cost = 0;
-      for (const selection of operation.selectionSet.selections) {
-        const single: OperationDefinitionNode = { ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: [selection] } };
-        try {
-          cost += complexityFromQuery({ kind: Kind.DOCUMENT, definitions: [single, ...fragments] }, options).complexity;
-        } catch (err) {
-          const at = selection.kind === Kind.FIELD ? { nodes: [selection], path: [(selection.alias ?? selection.name).value] } : {};
-          if (err instanceof AppError) {
-            const field = selection.kind === Kind.FIELD ? schema.getRootType(operation.operation)?.getFields()[selection.name.value] : undefined;
-            const denied = await accessDenial(field, args.contextValue as unknown as GraphQLContext);
-            return setResultAndStopExecution({ data: null, errors: [fromAppError(denied instanceof AppError ? denied : err, at)] });
-          }
-          if (err instanceof GraphQLError) return setResultAndStopExecution({ errors: [err] });
-          throw err;
+    let cost = 0;
+    for (const selection of operation.selectionSet.selections) {
+      const single: OperationDefinitionNode = { ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: [selection] } };
+      try {
+        cost += complexityFromQuery({ kind: Kind.DOCUMENT, definitions: [single, ...fragments] }, options).complexity;
+      } catch (err) {
+        const at = selection.kind === Kind.FIELD ? { nodes: [selection], path: [(selection.alias ?? selection.name).value] } : {};
+        if (err instanceof AppError) {
+          const field = selection.kind === Kind.FIELD ? schema.getRootType(operation.operation)?.getFields()[selection.name.value] : undefined;
+          const denied = await accessDenial(field, args.contextValue as unknown as GraphQLContext);
+          return setResultAndStopExecution({ data: null, errors: [fromAppError(denied instanceof AppError ? denied : err, at)] });
         }
+        if (err instanceof GraphQLError) return setResultAndStopExecution({ errors: [err] });
+        throw err;
       }
-      if (key.length <= MAX_COST_KEY_LENGTH) {
-        const kept = costs ?? new Map<string, number>();
-        if (kept.size >= MAX_COSTS_PER_DOCUMENT) kept.delete(kept.keys().next().value!);
-        kept.set(key, cost);
-        if (!costs) knownCosts.set(document, kept);
-      }
-      if (cost > maxCost) setResultAndStopExecution({ errors: [costLimitError(maxCost, cost)] });
-    },
+    }
+    if (key.length <= MAX_COST_KEY_LENGTH) {
+      const kept = costs ?? new Map<string, number>();
+      if (kept.size >= MAX_COSTS_PER_DOCUMENT) kept.delete(kept.keys().next().value!);
+      kept.set(key, cost);
+      if (!costs) knownCosts.set(document, kept);
+    }
+    if (cost > maxCost) setResultAndStopExecution({ errors: [costLimitError(maxCost, cost)] });
   };
+  return { onExecute: limitCost, onSubscribe: limitCost } as Plugin;
 }
 
 const MAX_COST_KEY_LENGTH = 1024;

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { TokenCache } from '../domain/auth/token-cache.js';
+import type { EventFeeds } from '../domain/workspace-events/event-feed.js';
 import type { RateLimiters } from './rate-limit.js';
 import type { Logger } from '../observability/logger.js';
 import type { LoopWatchdog } from '../observability/loop-watchdog.js';
@@ -22,4 +23,6 @@ export interface AppDeps {
   adapter: ChannelAdapter;
   /** The event-loop watchdog (the server's; none in process): requests in flight, stalls for /readyz. */
   watchdog: LoopWatchdog;
+  /** This process's live streams of workspace events (GraphQL subscriptions), and their readers. */
+  events: EventFeeds;
 }

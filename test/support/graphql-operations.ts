@@ -25,6 +25,7 @@ import { outboxOperations } from './graphql-operations/outbox.js';
 import { commentEventOperations } from './graphql-operations/comment-events.js';
 import { messageOperations } from './graphql-operations/messages.js';
 import { devEventOperations } from './graphql-operations/dev-events.js';
+import { webhookOperations } from './graphql-operations/webhooks.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -685,6 +686,7 @@ export const operations: GraphQLOperation[] = [
   ...commentEventOperations,
   ...messageOperations,
   ...devEventOperations,
+  ...webhookOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

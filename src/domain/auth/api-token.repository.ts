@@ -111,3 +111,14 @@ export async function findTokenById(db: Executor, workspaceId: number, id: numbe
   const row = await db.selectFrom('api_tokens').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return row ? toToken(row) : null;
 }
+
+/**
+ * Which of these tokens are still live (not revoked), read past any cache: an open event
+ * subscription checks its token this way on every poll, so a revocation made by any process
+ * (the CLI included) ends it within one poll interval.
+ */
+export async function liveTokenIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('api_tokens').select('id').where('id', 'in', [...ids]).where('revoked_at', 'is', null).execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}

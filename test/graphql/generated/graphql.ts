@@ -77,6 +77,14 @@ export type CreateDynamicImageInput = {
   name: string;
 };
 
+/** Where to send the data a flow event produces: fires when flows run, which this service does not do yet. */
+export type CreateExternalWebhookInput = {
+  event: string;
+  provider: string;
+  /** http or https, at most 1000 characters; its host must be a public address */
+  url: string;
+};
+
 /** The body of POST /v1/net-lead-ads; fieldMappings, tagIds and sequenceIds default to none, isActive to true. */
 export type CreateLeadAdAutomationInput = {
   /** Each question key once */
@@ -133,6 +141,14 @@ export type CreatePhotoCommentAutomationInput = {
   type: PhotoConnectionType;
 };
 
+/** name (trimmed, 1 to 255 characters), url and at least one condition. */
+export type CreateWebhookInput = {
+  conditions: Array<WebhookConditionInput>;
+  name: string;
+  /** http or https, at most 1000 characters; its host must be a public address */
+  url: string;
+};
+
 export type DelayInput = {
   type: DelayType;
   value: number;
@@ -185,6 +201,25 @@ export type DynamicImageElementInput = {
   x: number;
   y: number;
 };
+
+/** What changed in the workspace. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals. */
+export type EventType =
+  | 'archived'
+  | 'contactInfoUpdated'
+  | 'contactReferredANewContact'
+  | 'contactReferredExistingContact'
+  | 'contactUnsubscribedFormBroadcast'
+  | 'conversationAssigned'
+  | 'conversationTransferredToBot'
+  | 'conversationTransferredToHuman'
+  | 'conversationUnassigned'
+  | 'customFieldValueChanged'
+  | 'followUp'
+  | 'newContact'
+  | 'subscribedToSequence'
+  | 'tagApplied'
+  | 'tagRemoved'
+  | 'unsubscribedFromSequence';
 
 export type Gender =
   | 'female'
@@ -345,6 +380,30 @@ export type UpdateLeadAdAutomationInput = {
   /** Live tags: global or plain digit ids */
   tagIds?: Array<string | number> | null | undefined;
 };
+
+/** Any of name, url, conditions and enabled; at least one. */
+export type UpdateWebhookInput = {
+  conditions?: Array<WebhookConditionInput> | null | undefined;
+  /** false stops its deliveries; true starts them again (and forgets why it was disabled) */
+  enabled?: boolean | null | undefined;
+  name?: string | null | undefined;
+  /** http or https, at most 1000 characters; its host must be a public address */
+  url?: string | null | undefined;
+};
+
+/** An event type, and for tag and sequence events the tag or sequence; an event of another source does not fire it. */
+export type WebhookConditionInput = {
+  /** The tag (tagApplied, tagRemoved) or sequence (subscribedToSequence, unsubscribedFromSequence, where it is required) the condition is about */
+  sourceId?: string | number | null | undefined;
+  /** What changed. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals. */
+  type: EventType;
+};
+
+/** pending: an attempt is due; succeeded; failed: every attempt of the schedule failed, or the webhook was disabled */
+export type WebhookDeliveryStatus =
+  | 'failed'
+  | 'pending'
+  | 'succeeded';
 
 export type CommentAutomationFieldsFragment = { createdAt: string, updatedAt: string, name: string, folderId: string | null, type: CommentAutomationType, isActive: boolean, startTime: string | null, endTime: string | null, repliesCount: number, sentCount: number, deliveredCount: number, seenCount: number, clickedCount: number, failedCount: number, missedCount: number, excludeKeywords: Array<string>, id: string, post: { type: PostSelectorType, value: Array<string> }, privateReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, publicReply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, includeKeywords: { type: IncludeKeywordsType, value: Array<string> }, options: { replyToNewContactsOnly: boolean, replyOncePerUserPerPost: boolean, likeUserComment: boolean, replyToUsersWhoCommentedOnOtherPosts: boolean, ignoreCommentReplies: boolean, trackUserTags: boolean }, hideComments: { all: boolean, hasPhoneNumber: boolean, hasImage: boolean, hasVideo: boolean, hasLink: boolean, hasKeywords: boolean, keywords: Array<string>, showCommentsAfter: ShowCommentsAfter }, replyAfter: { type: DelayType, value: number } };
 
@@ -811,6 +870,107 @@ export type ErrorLogsQueryVariables = Exact<{
 
 export type ErrorLogsQuery = { errorLogs: { pageCount: number, data: Array<{ workspaceId: string, contactId: string, action: string, detail: string, httpCode: string, createdAt: string, updatedAt: string, id: string }> } };
 
+export type WebhookFieldsFragment = { name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> };
+
+export type WebhooksQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type WebhooksQuery = { webhooks: { pageCount: number, data: Array<{ name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> }> } };
+
+export type WebhookQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type WebhookQuery = { webhook: { secret: string | null, name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  id: string | number;
+  status?: WebhookDeliveryStatus | null | undefined;
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { pageCount: number, data: Array<{ id: string, webhookId: string, eventId: string, event: string, status: WebhookDeliveryStatus, nextAttemptAt: string | null, createdAt: string, updatedAt: string, attempts: Array<{ attemptedAt: string, durationMs: number, statusCode: number | null, error: string | null, responseExcerpt: string | null }> }> } };
+
+export type ExternalWebhooksQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type ExternalWebhooksQuery = { externalWebhooks: { pageCount: number, data: Array<{ url: string, event: string, provider: string, createdAt: string, updatedAt: string, id: string }> } };
+
+export type CreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookInput;
+}>;
+
+
+export type CreateWebhookMutation = { createWebhook: { secret: string | null, name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> } };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateWebhookInput;
+}>;
+
+
+export type UpdateWebhookMutation = { updateWebhook: { name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> } };
+
+export type DeleteWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteWebhookMutation = { deleteWebhook: { success: boolean } };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { secret: string | null, id: string } };
+
+export type RetryWebhookDeliveryMutationVariables = Exact<{
+  id: string | number;
+  deliveryId: string | number;
+}>;
+
+
+export type RetryWebhookDeliveryMutation = { retryWebhookDelivery: { success: boolean } };
+
+export type TestWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TestWebhookMutation = { testWebhook: { success: boolean } };
+
+export type RecoverWebhookMutationVariables = Exact<{
+  id: string | number;
+  since: string;
+}>;
+
+
+export type RecoverWebhookMutation = { recoverWebhook: { retried: number } };
+
+export type CreateExternalWebhookMutationVariables = Exact<{
+  input: CreateExternalWebhookInput;
+}>;
+
+
+export type CreateExternalWebhookMutation = { createExternalWebhook: { url: string, event: string, provider: string, createdAt: string, updatedAt: string, id: string } };
+
+export type DeleteExternalWebhookMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteExternalWebhookMutation = { deleteExternalWebhook: { success: boolean } };
+
 export type WorkspaceQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1054,6 +1214,22 @@ export const MessageFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"MessageFields"}) as unknown as TypedDocumentString<MessageFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WebhookFields on Webhook {
+  id: rawId
+  name
+  url
+  conditions {
+    type
+    sourceId
+  }
+  enabled
+  disabledReason
+  failingSince
+  createdAt
+  updatedAt
+}
+    `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
 export const CommentAutomationDocument = new TypedDocumentString(`
     query CommentAutomation($id: ID!, $channel: CommentChannel) {
   commentAutomation(id: $id, channel: $channel) {
@@ -2991,6 +3167,185 @@ export const ErrorLogsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ErrorLogsQuery, ErrorLogsQueryVariables>;
+export const WebhooksDocument = new TypedDocumentString(`
+    query Webhooks($page: SafeInt, $perPage: Int) {
+  webhooks(page: $page, perPage: $perPage) {
+    pageCount
+    data {
+      ...WebhookFields
+    }
+  }
+}
+    fragment WebhookFields on Webhook {
+  id: rawId
+  name
+  url
+  conditions {
+    type
+    sourceId
+  }
+  enabled
+  disabledReason
+  failingSince
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<WebhooksQuery, WebhooksQueryVariables>;
+export const WebhookDocument = new TypedDocumentString(`
+    query Webhook($id: ID!) {
+  webhook(id: $id) {
+    ...WebhookFields
+    secret
+  }
+}
+    fragment WebhookFields on Webhook {
+  id: rawId
+  name
+  url
+  conditions {
+    type
+    sourceId
+  }
+  enabled
+  disabledReason
+  failingSince
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<WebhookQuery, WebhookQueryVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($id: ID!, $status: WebhookDeliveryStatus, $page: SafeInt, $perPage: Int) {
+  webhookDeliveries(id: $id, status: $status, page: $page, perPage: $perPage) {
+    pageCount
+    data {
+      id
+      webhookId
+      eventId
+      event
+      status
+      attempts {
+        attemptedAt
+        durationMs
+        statusCode
+        error
+        responseExcerpt
+      }
+      nextAttemptAt
+      createdAt
+      updatedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const ExternalWebhooksDocument = new TypedDocumentString(`
+    query ExternalWebhooks($page: SafeInt, $perPage: Int) {
+  externalWebhooks(page: $page, perPage: $perPage) {
+    pageCount
+    data {
+      id: rawId
+      url
+      event
+      provider
+      createdAt
+      updatedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExternalWebhooksQuery, ExternalWebhooksQueryVariables>;
+export const CreateWebhookDocument = new TypedDocumentString(`
+    mutation CreateWebhook($input: CreateWebhookInput!) {
+  createWebhook(input: $input) {
+    ...WebhookFields
+    secret
+  }
+}
+    fragment WebhookFields on Webhook {
+  id: rawId
+  name
+  url
+  conditions {
+    type
+    sourceId
+  }
+  enabled
+  disabledReason
+  failingSince
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<CreateWebhookMutation, CreateWebhookMutationVariables>;
+export const UpdateWebhookDocument = new TypedDocumentString(`
+    mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
+  updateWebhook(id: $id, input: $input) {
+    ...WebhookFields
+  }
+}
+    fragment WebhookFields on Webhook {
+  id: rawId
+  name
+  url
+  conditions {
+    type
+    sourceId
+  }
+  enabled
+  disabledReason
+  failingSince
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateWebhookMutation, UpdateWebhookMutationVariables>;
+export const DeleteWebhookDocument = new TypedDocumentString(`
+    mutation DeleteWebhook($id: ID!) {
+  deleteWebhook(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteWebhookMutation, DeleteWebhookMutationVariables>;
+export const RotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookSecret($id: ID!) {
+  rotateWebhookSecret(id: $id) {
+    id: rawId
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const RetryWebhookDeliveryDocument = new TypedDocumentString(`
+    mutation RetryWebhookDelivery($id: ID!, $deliveryId: ID!) {
+  retryWebhookDelivery(id: $id, deliveryId: $deliveryId) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<RetryWebhookDeliveryMutation, RetryWebhookDeliveryMutationVariables>;
+export const TestWebhookDocument = new TypedDocumentString(`
+    mutation TestWebhook($id: ID!) {
+  testWebhook(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<TestWebhookMutation, TestWebhookMutationVariables>;
+export const RecoverWebhookDocument = new TypedDocumentString(`
+    mutation RecoverWebhook($id: ID!, $since: DateTime!) {
+  recoverWebhook(id: $id, since: $since) {
+    retried
+  }
+}
+    `) as unknown as TypedDocumentString<RecoverWebhookMutation, RecoverWebhookMutationVariables>;
+export const CreateExternalWebhookDocument = new TypedDocumentString(`
+    mutation CreateExternalWebhook($input: CreateExternalWebhookInput!) {
+  createExternalWebhook(input: $input) {
+    id: rawId
+    url
+    event
+    provider
+    createdAt
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<CreateExternalWebhookMutation, CreateExternalWebhookMutationVariables>;
+export const DeleteExternalWebhookDocument = new TypedDocumentString(`
+    mutation DeleteExternalWebhook($id: ID!) {
+  deleteExternalWebhook(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteExternalWebhookMutation, DeleteExternalWebhookMutationVariables>;
 export const WorkspaceDocument = new TypedDocumentString(`
     query Workspace {
   workspace {
