@@ -17,12 +17,17 @@ const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   enabled: toBool(r.enabled),
-  data: storedData(parseJson(r.data)),
+  data: storedData(r.data),
 });
 
-/** Stored layouts hold what the input schema checked; answers carry every contract field of each element. */
-function storedData(data: StoredDynamicImageData): DynamicImage['data'] {
-  return { ...data, elements: data.elements.map(withContractFields) };
+/**
+ * Stored layouts hold what the input schema checked; answers carry every contract field of each
+ * element, added to the layout as parsed here (withContractFields).
+ */
+function storedData(json: string): DynamicImage['data'] {
+  const data = parseJson<StoredDynamicImageData>(json);
+  for (const element of data.elements) withContractFields(element);
+  return data as DynamicImage['data'];
 }
 
 /**
