@@ -174,7 +174,7 @@ export function containsAnyKeyword(text: string, keywords: readonly string[]): b
 }
 
 /* ------------------------------------------------------------------------------------------------ */
-/* The comment-only checks, in the order                                                    */
+/* The comment-only checks, in the order their decline reasons are documented (docs/automations.md) */
 
 export interface CommentFacts {
   /** The post's kind, when the selector needs it and it is known. */
@@ -203,8 +203,8 @@ export function targets(a: StoredCommentAutomation, k: AutomationKeywords, comme
 }
 
 /**
- * Why an automation the comment is addressed to declines it before any contact is known, in the
- * issue's order (schedule, replies, excluded keywords), or null when it passes.
+ * Why an automation the comment is addressed to declines it before any contact is known, checked
+ * in the documented order (schedule, replies, excluded keywords), or null when it passes.
  */
 export function declineBeforeContact(a: StoredCommentAutomation, k: AutomationKeywords, comment: CommentEvent, normalisedText: string, timeZone: string | null): DeclineReason | null {
   if (!inSchedule(a.startTime, a.endTime, new Date(comment.createdAt), timeZone)) return 'outsideSchedule';
