@@ -26,17 +26,6 @@ const limitError = (issue: string, message: string) => documentError(issue, {}, 
 const fieldLimit = (found: string) => limitError(`Query field count limit of 1000 exceeded, found ${found}.`, `Query field count ${found} exceeds the limit of 1000`);
 const spreadLimit = (found: number) => limitError(`Fragment spreads limit of 100 exceeded, found ${found}.`, `Query fragment spread count ${found} exceeds the limit of 100`);
 
-/** The median of five timings of `run`, in milliseconds. */
-async function medianMs(run: () => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[2]!;
-}
-
 describe(`fragment fan-out is refused before it is spread out (${testEngine})`, () => {
   let t: TestApp;
   let ws: TestWorkspace;
@@ -59,27 +48,24 @@ describe(`fragment fan-out is refused before it is spread out (${testEngine})`, 
 
   const send = (query: string) => t.graphql(query, undefined, { token: ws.developerToken });
 
-  it('measures 50 and 500 chained fragments in well under 10 ms, without spreading them', async () => {
-    for (const n of [50, 500]) {
-      const document = parse(fanOut(n), { maxTokens: 100_000 });
-      expect(await medianMs(() => measureDocument(document))).toBeLessThan(10);
-    }
-    expect(measureDocument(parse(fanOut(50)))).toEqual({ fields: 2 ** 50, depth: 2, aliases: 0, directives: 0, spreads: 99, fieldDirectives: 0 });
+  // How long the measure takes is a figure of bench/ (the machine's load is not the code's); what
+  // makes it fast is that it looks at each selection written once: 3n for n chained fragments
+  // (the root's field and spread, each fragment's id and two spreads, the last one's id).
+  it('measures 50 and 500 chained fragments looking at each written selection once, without spreading them', () => {
+    for (const n of [50, 500]) expect(measureDocument(parse(fanOut(n), { maxTokens: 100_000 })).visited).toBe(3 * n);
+    expect(measureDocument(parse(fanOut(50)))).toEqual({ fields: 2 ** 50, depth: 2, aliases: 0, directives: 0, spreads: 99, fieldDirectives: 0, visited: 150 });
   });
 
-  it('50 fragments: refused with the field count, before any SQL, in milliseconds', async () => {
-    await send(fanOut(50)); // the parser and the validation cache warm
+  it('50 fragments: refused with the field count, before any SQL', async () => {
     const res = await send(fanOut(50));
     expect(res.body).toEqual({ errors: [fieldLimit(String(2 ** 50))] });
     expect(statementsOf(res)).toBe(0);
-    expect(await medianMs(() => send(fanOut(50)))).toBeLessThan(100);
   });
 
   it('500 fragments: refused with the spread and field counts; with the default token limit, while parsing', async () => {
     const res = await send(fanOut(500));
     expect(res.body).toEqual({ errors: [spreadLimit(999), fieldLimit(`at least ${Number.MAX_SAFE_INTEGER}`)] });
     expect(statementsOf(res)).toBe(0);
-    expect(await medianMs(() => send(fanOut(500)))).toBeLessThan(100);
 
     const strict = await createTestApp(unlimited);
     try {
@@ -103,7 +89,9 @@ describe(`fragment fan-out is refused before it is spread out (${testEngine})`, 
     expect(tags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['Only tag']);
   });
 
-  it('/healthz answers within 100 ms while fan-out documents are refused, over a socket', async () => {
+  // Were a refusal to spread the fragments out, the event loop would be held for hours and
+  // /healthz would never answer (the test's timeout); answering at all is the behaviour.
+  it('/healthz answers while fan-out documents are being refused, over a socket', async () => {
     const post = () =>
       fetch(`${base}/graphql`, {
         method: 'POST',
@@ -112,11 +100,8 @@ describe(`fragment fan-out is refused before it is spread out (${testEngine})`, 
       }).then((r) => r.json());
     await post();
     const refusals = Array.from({ length: 5 }, post);
-    const started = performance.now();
     const health = await fetch(`${base}/healthz`);
-    const healthMs = performance.now() - started;
     expect(health.status).toBe(200);
-    expect(healthMs).toBeLessThan(100);
     for (const body of await Promise.all(refusals)) expect(body).toEqual({ errors: [spreadLimit(999), fieldLimit(`at least ${Number.MAX_SAFE_INTEGER}`)] });
   });
 

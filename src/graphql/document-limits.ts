@@ -21,6 +21,11 @@ export interface DocumentMeasure {
   spreads: number;
   /** The most directives any one field, fragment spread or inline fragment carries. */
   fieldDirectives: number;
+  /**
+   * Selections the measure looked at: each one written in the document once, however often its
+   * fragment is spread. The figure that shows the measure never spreads fragments out.
+   */
+  visited: number;
 }
 
 export interface DocumentLimits {
@@ -56,6 +61,7 @@ export function measureDocument(document: DocumentNode): DocumentMeasure {
   const active = new Set<string>();
   let spreads = 0;
   let fieldDirectives = 0;
+  let visited = 0;
 
   const noteDirectives = (n: number) => {
     if (n > fieldDirectives) fieldDirectives = n;
@@ -81,6 +87,7 @@ export function measureDocument(document: DocumentNode): DocumentMeasure {
     let aliases = 0;
     let directives = 0;
     for (const s of set.selections) {
+      visited++;
       directives = add(directives, noteDirectives(s.directives?.length ?? 0));
       let inner: Figures;
       if (s.kind === Kind.FIELD) {
@@ -102,7 +109,7 @@ export function measureDocument(document: DocumentNode): DocumentMeasure {
     return { fields, depth, aliases, directives };
   };
 
-  const measure: DocumentMeasure = { fields: 0, depth: 0, aliases: 0, directives: 0, spreads: 0, fieldDirectives: 0 };
+  const measure: DocumentMeasure = { fields: 0, depth: 0, aliases: 0, directives: 0, spreads: 0, fieldDirectives: 0, visited: 0 };
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue;
     const op = selectionSet(d.selectionSet);
@@ -115,6 +122,7 @@ export function measureDocument(document: DocumentNode): DocumentMeasure {
   for (const name of fragments.keys()) fragment(name);
   measure.spreads = spreads;
   measure.fieldDirectives = fieldDirectives;
+  measure.visited = visited;
   return measure;
 }
 
