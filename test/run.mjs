@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 
 const args = process.argv.slice(2);
@@ -66,6 +66,7 @@ let failed = 0;
 let skipped = 0;
 let exitCode = 0;
 const lines = [];
+const failures = [];
 
 for (const suite of suites) {
   const report = join(outDir, `${suite.name}.json`);
@@ -85,7 +86,13 @@ for (const suite of suites) {
     const pending = r.numPendingTests + (r.numTodoTests ?? 0);
     // A file can fail with no failed test: an import or a beforeAll hook threw (its tests show
     // as skipped). Those count as failures too.
-    const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+    const broken = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
+    const brokenFiles = broken.length;
+    // Named again at the end, where a long log's tail (all a CI page may keep) still shows them.
+    for (const f of r.testResults) {
+      for (const a of f.assertionResults) if (a.status === 'failed') failures.push(`${suite.name}: ${relative(process.cwd(), f.name)} > ${a.fullName}`);
+    }
+    for (const f of broken) failures.push(`${suite.name}: ${relative(process.cwd(), f.name)} (failed outside its tests: ${(f.message || 'no message').split('\n')[0]})`);
     passed += r.numPassedTests;
     failed += r.numFailedTests + brokenFiles;
     skipped += pending;
@@ -98,6 +105,7 @@ for (const suite of suites) {
 rmSync(outDir, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
+for (const f of failures) console.log(`FAILED ${f}`);
 for (const l of lines) console.log(l);
 if (!pgUrl) console.log('NOT RUN: PostgreSQL suite (set DATABASE_URL=postgres://user@host:5432/db to run it)');
 if (!redisUrl) console.log('NOT RUN: Redis-backed rate limits (set REDIS_URL=redis://127.0.0.1:6379 to run them)');
