@@ -6,7 +6,7 @@ const layers = [
   { name: 'db', folders: ['db'] },
   { name: 'queue', folders: ['queue'] },
   { name: 'domain', folders: ['domain'] },
-  { name: 'channels', folders: ['channels'] },
+  { name: 'channels', folders: ['channels', 'imaging'] },
   { name: 'engine', folders: ['engine'] },
   { name: 'http', folders: ['http'] },
   { name: 'adapters', folders: ['rest', 'graphql', 'cli'] },

@@ -41,6 +41,37 @@ export interface OutboundOptions {
 /** Errors this module raises itself carry their message as the result's error, without a prefix. */
 class OutboundError extends Error {}
 
+/** A URL that passed the guard's first look, and how to connect to it. */
+export interface OutboundTarget {
+  url: URL;
+  protocol: 'http:' | 'https:';
+  /** What the socket connects to: the host name, or the IP literal without its brackets. */
+  host: string;
+  /** Whether the addresses are judged: false for a host in `allowedHosts`. */
+  check: boolean;
+}
+
+/**
+ * Judges what can be judged before any I/O: an absolute http(s) URL without a user name or
+ * password, and an IP literal host (connected to without a lookup, so never seen by
+ * `checkedLookup`) public unless the host is allowed.
+ */
+export function outboundTarget(url: string, allowedHosts: readonly string[]): { ok: true; target: OutboundTarget } | { ok: false; error: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: false, error: 'url is not an absolute URL' };
+  }
+  const protocol = parsed.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:') return { ok: false, error: 'url must be http or https' };
+  if (parsed.username !== '' || parsed.password !== '') return { ok: false, error: 'url must not carry a user name or password' };
+  const check = !isAllowedHost(parsed, allowedHosts);
+  const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
+  if (check && /^[\d.]+$|:/.test(host) && !isPublicAddress(host)) return { ok: false, error: `host ${parsed.hostname} is not a public address` };
+  return { ok: true, target: { url: parsed, protocol, host, check } };
+}
+
 const headersOf = (res: IncomingMessage): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) {
@@ -66,7 +97,7 @@ function utf8Excerpt(buf: Buffer, limit: number): string {
  * socket the very addresses it checked, so a DNS answer that changes between the check and the
  * connect cannot reach a private address.
  */
-function checkedLookup(check: boolean): LookupFunction {
+export function checkedLookup(check: boolean): LookupFunction {
   return (hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
@@ -81,7 +112,7 @@ function checkedLookup(check: boolean): LookupFunction {
   };
 }
 
-const errorText = (err: unknown): string => {
+export const errorText = (err: unknown): string => {
   if (err instanceof OutboundError) return err.message;
   if (err instanceof Error) return err.message || (err as NodeJS.ErrnoException).code || err.name;
   return String(err);
@@ -90,15 +121,32 @@ const errorText = (err: unknown): string => {
 const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
 
 /**
- * Keep-alive agents, one per scheme: a receiver getting many events gets them over a few open
- * connections instead of a new TCP (and TLS) handshake each. Every new socket still goes through
- * the request's checked lookup, and a pooled one stays connected to the address checked when it
- * was opened. Idle sockets close after 4 s, before a Node receiver's 5 s keep-alive timeout does.
+ * Keep-alive agents, one per scheme: a receiver getting many events (or a picture host serving
+ * many avatars) gets them over a few open connections instead of a new TCP (and TLS) handshake
+ * each. Every new socket still goes through the request's checked lookup, and a pooled one is
+ * judged again by `whenConnected`, since the pool is shared by callers. Idle sockets close after
+ * 4 s, before a Node receiver's 5 s keep-alive timeout does.
  */
-const agents = {
+export const agents = {
   'http:': new HttpAgent({ keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 16, timeout: 4_000, scheduling: 'lifo' }),
   'https:': new HttpsAgent({ keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 16, timeout: 4_000, scheduling: 'lifo' }),
 };
+
+/**
+ * Calls `connected` once the request's socket is connected (at once for a pooled one), with a
+ * refusal when `check` is on and the socket's remote address is not public. The lookup handed over
+ * checked addresses only; this is a second look at where the socket went.
+ */
+export function whenConnected(req: ClientRequest, check: boolean, connected: (refusal: string | null) => void): void {
+  req.on('socket', (socket: Socket) => {
+    const judge = () => {
+      const remote = socket.remoteAddress;
+      connected(check && remote !== undefined && !isPublicAddress(remote) ? `connected to ${remote}, which is not a public address` : null);
+    };
+    if (socket.connecting) socket.once('connect', judge);
+    else if (!socket.destroyed) judge();
+  });
+}
 
 /**
  * POSTs `request.body` to `url` (http or https, node:http / node:https, over a kept-alive
@@ -149,19 +197,9 @@ export function postJson(url: string, request: OutboundRequest, options: Outboun
     };
 
     try {
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        return finish('url is not an absolute URL');
-      }
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return finish('url must be http or https');
-      if (target.username !== '' || target.password !== '') return finish('url must not carry a user name or password');
-
-      const check = !isAllowedHost(target, options.allowedHosts);
-      const literal = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
-      // An IP literal host is connected to without a lookup: judge it here.
-      if (check && /^[\d.]+$|:/.test(literal) && !isPublicAddress(literal)) return finish(`host ${target.hostname} is not a public address`);
+      const judged = outboundTarget(url, options.allowedHosts);
+      if (!judged.ok) return finish(judged.error);
+      const { url: target, protocol, host, check } = judged.target;
 
       const headers: Record<string, string> = { ...request.headers };
       if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
@@ -169,7 +207,7 @@ export function postJson(url: string, request: OutboundRequest, options: Outboun
 
       const requestOptions: RequestOptions = {
         method: 'POST',
-        host: literal,
+        host,
         port: target.port || undefined,
         path: `${target.pathname}${target.search}`,
         headers,
@@ -180,7 +218,7 @@ export function postJson(url: string, request: OutboundRequest, options: Outboun
       connectTimer = setTimeout(() => finish('connect timeout'), options.connectTimeoutMs);
 
       const send = (agent: RequestOptions['agent']) => {
-        const sent = (target.protocol === 'https:' ? httpsRequest : httpRequest)({ ...requestOptions, agent }, (answer) => {
+        const sent = (protocol === 'https:' ? httpsRequest : httpRequest)({ ...requestOptions, agent }, (answer) => {
           res = answer;
           const limit = Math.max(0, options.excerptBytes);
           answer.on('data', (chunk: Buffer) => {
@@ -198,15 +236,9 @@ export function postJson(url: string, request: OutboundRequest, options: Outboun
           answer.on('error', (err) => finish(`the answer ended early: ${errorText(err)}`));
         });
         req = sent;
-        sent.on('socket', (socket: Socket) => {
-          const connected = () => {
-            clearTimeout(connectTimer);
-            // The lookup handed over checked addresses only; this is a second look at where the socket went.
-            const remote = socket.remoteAddress;
-            if (check && remote !== undefined && !isPublicAddress(remote)) finish(`connected to ${remote}, which is not a public address`);
-          };
-          if (socket.connecting) socket.once('connect', connected);
-          else if (!socket.destroyed) connected();
+        whenConnected(sent, check, (refusal) => {
+          clearTimeout(connectTimer);
+          if (refusal !== null) finish(refusal);
         });
         sent.on('error', (err) => {
           // A kept connection the receiver closed while it sat in the pool (its keep-alive timeout
@@ -216,7 +248,7 @@ export function postJson(url: string, request: OutboundRequest, options: Outboun
         });
         sent.end(request.body);
       };
-      send(agents[target.protocol]);
+      send(agents[protocol]);
     } catch (err) {
       finish(errorText(err));
     }
