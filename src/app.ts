@@ -22,6 +22,8 @@ import { jobQueue } from './queue/enqueue.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { systemRoutes } from './rest/system.routes.js';
 import { webhookRoutes } from './rest/webhooks.routes.js';
+import { createImageServices } from './imaging/image-services.js';
+import { dynamicImageLinkRoutes } from './rest/dynamic-image-links.routes.js';
 import { Router } from './rest/router.js';
 import { routes } from './rest/routes/index.js';
 
@@ -67,6 +69,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     adapter: createChannelAdapter(config, database.db),
     watchdog: options.watchdog ?? noWatchdog,
     events: createEventFeeds({ db: database.db, pollMs: config.EVENTS_POLL_MS, perWorkspace: config.SUBSCRIPTIONS_PER_WORKSPACE, logger }),
+    images: createImageServices(config, database.engine, logger),
   };
   // Events recorded in this process wake its subscriptions at once, and, through Redis, those of
   // the other server processes; theirs wake ours. Everything else is found by polling.
@@ -95,7 +98,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     context: ({ state }) => createGraphQLContext(deps, state),
     plugins: [platformParams(), ...graphqlPlugins(config, logger)],
   });
-  const platform = createPlatform(deps, { router, publicRoutes: systemRoutes(deps, router), webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
+  const platform = createPlatform(deps, { router, publicRoutes: { ...systemRoutes(deps, router), ...dynamicImageLinkRoutes(deps) }, webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
 
   return {
     deps,
@@ -125,6 +128,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
       unlisten();
       deps.events.drain();
       wakeups?.close();
+      await deps.images.close();
       await database.destroy();
       await redis?.close();
     },

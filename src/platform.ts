@@ -9,6 +9,7 @@ import type { Logger } from './observability/logger.js';
 import { httpDuration, httpRequests } from './observability/metrics.js';
 import { runRoute, type Router } from './rest/router.js';
 import type { PublicRoutes } from './rest/system.routes.js';
+import { RENDER_PATH_PREFIX } from './domain/dynamic-images/dynamic-image-links.js';
 import { webhookMethods, type WebhookRoutes } from './rest/webhooks.routes.js';
 import { clientIp } from './http/client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './http/cors.js';
@@ -144,7 +145,10 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
       if (!webhookMethods.includes(method)) throw methodNotAllowed(method, webhookMethods);
       return webhook(request, state);
     }
-    const publicRoute = Object.hasOwn(o.publicRoutes, path) ? o.publicRoutes[path] : undefined;
+    // Exact paths, and the one family of paths under a prefix: rendered images by content hash
+    // (their route, for metrics and logs, is the prefix: a hash per label would grow without end).
+    const publicPath = Object.hasOwn(o.publicRoutes, path) ? path : path.startsWith(RENDER_PATH_PREFIX) ? RENDER_PATH_PREFIX : undefined;
+    const publicRoute = publicPath === undefined ? undefined : o.publicRoutes[publicPath];
     // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
     if (publicRoute && !documentMethods.includes(method)) throw methodNotAllowed(method, documentMethods);
     if (publicRoute && unlimited.has(path)) {
@@ -157,7 +161,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
 
     state.rateLimitHeaders = await consume(limiters.ip, clientIp(request, config.TRUST_PROXY), 'ip');
     if (publicRoute) {
-      state.route = path;
+      state.route = publicPath!;
       return publicRoute(request);
     }
     if (isGraphql) return graphql(request, state);

@@ -6,6 +6,7 @@ import { createLoopWatchdog } from './observability/loop-watchdog.js';
 import { prepareJobQueue, startConfiguredRunner, type JobRunner } from './queue/index.js';
 import { createChannelAdapter } from './channels/registry.js';
 import { engineDepsOf } from './engine/context.js';
+import { createImageServices } from './imaging/image-services.js';
 import { startEngine } from './engine/engine-runner.js';
 import { jobQueue } from './queue/enqueue.js';
 
@@ -42,6 +43,7 @@ async function main() {
   const database = createDatabase(config.DATABASE_URL);
 
   let runner: Promise<JobRunner | null> = Promise.resolve(null);
+  let images: ReturnType<typeof createImageServices> | null = null;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -50,6 +52,7 @@ async function main() {
     void runner
       .then((r) => r?.stop())
       .catch((err: unknown) => logger.error({ err }, 'stopping the job workers failed'))
+      .then(() => images?.close())
       .then(() => database.destroy())
       .then(() => {
         logger.info('stopped');
@@ -66,7 +69,8 @@ async function main() {
     throw new Error(`DATABASE_URL: cannot open or migrate the database: ${messageOf(err)}`);
   }
   if (stopping) return;
-  const deps = engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db) });
+  images = createImageServices(config, database.engine, logger);
+  const deps = engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db), images });
   runner = startEngine(deps, (tasks) => startConfiguredRunner(database, config, logger, tasks));
   await runner;
   // A job that blocks the loop stalls every other job of this process: logged, and past

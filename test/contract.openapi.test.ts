@@ -291,8 +291,10 @@ describe('the OpenAPI document and the behaviour it describes', () => {
       expect(res.text).toContain(route.path);
     }
     for (const scheme of ['bearerAuth', 'developerAccessToken', 'tokenInSearchParams']) expect(res.text).toContain(scheme);
-    // Nothing is loaded from elsewhere: the page works offline.
-    expect(res.text).not.toMatch(/<script|<link|src=|@import|url\(/i);
+    // Nothing is loaded from elsewhere: the page works offline. The one picture is the render
+    // example (GET /v1/dynamic-images/{id}/render), drawn by this server at its own address.
+    expect(res.text).not.toMatch(/<script|<link|@import|url\(/i);
+    expect([...res.text.matchAll(/\ssrc="([^"]*)"/gi)].map((m) => m[1])).toEqual(['/dynamic-images?dynamicImageId=5']);
   });
 });
 
@@ -312,6 +314,31 @@ describe('the 429 and 500 responses match the document too', () => {
         checker.check(call.method, call.path, limited);
         expect(limited.status, route.operationId).toBe(429);
         expect(limited.body.code).toBe('tooManyRequests');
+      }
+      track(checker);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('503 with Retry-After when every image renderer is busy', async () => {
+    // One thread and no room to wait: of renders started together for contacts with different
+    // names (no two share a picture), the first holds the thread (starting it takes hundreds of
+    // milliseconds) while the others arrive.
+    const t = await createTestApp({ IMAGE_RENDER_THREADS: '1', IMAGE_RENDER_QUEUE: '0' });
+    try {
+      const checker = new ContractChecker((await t.request('GET', '/v1/openapi.json')).body);
+      const ws = await t.workspace();
+      const seeded = await seed(t, ws);
+      const contacts: string[] = [];
+      for (let i = 0; i < 4; i++) contacts.push((await t.request('POST', '/v1/contacts', { token: ws.developerToken, body: { firstName: `Busy${i}`, email: `busy${i}@mail.example` } })).body.id);
+      const answers = await Promise.all(contacts.map((id) => t.request('GET', `/v1/dynamic-images/${seeded.dynamicImages.renderable}/render?contact=${id}`, { token: ws.developerToken })));
+      const refused = answers.filter((a) => a.status === 503);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const res of refused) {
+        checker.check('GET', `/v1/dynamic-images/${seeded.dynamicImages.renderable}/render`, res);
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(res.body).toEqual({ defined: false, code: 'serviceUnavailable', status: 503, message: 'Every image renderer is busy; try again shortly' });
       }
       track(checker);
     } finally {

@@ -4,7 +4,7 @@ import { contractClient } from './support/contract.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, T0 } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
-import { digits, forbidden, invalidRequestData, isoNow, notFound } from './support/rest.js';
+import { digits, forbidden, imageLink, invalidRequestData, isoNow, notFound } from './support/rest.js';
 
 /** POST /v1/dynamic-images, GET, PUT and DELETE /v1/dynamic-images/{id}, PATCH .../{id}/enabled. */
 describe('dynamic images', () => {
@@ -25,10 +25,15 @@ describe('dynamic images', () => {
       { id: 'plan', x: 20, y: 300, width: 560, height: 80, type: 'text', priority: false, text: 'Member', customFieldId: String(fieldId), fontSize: 48, color: '#112233', align: 'center' },
     ],
   });
-  /** The layout as REST answers it: every element carries every field the contract names, a text element's picture fields null. */
+  /** A text element's typeface options as answered when not given (or stored before they existed). */
+  const textDefaults = { fontFamily: 'arial', bold: false, italic: false, uppercase: false, fallback: '' };
+  /**
+   * The layout as REST answers it: a transparent canvas (backgroundColor ""), every element carries
+   * every field the contract names, a text element's picture fields null and its typeface defaults.
+   */
   const answered = (fieldId: number | string) => {
     const { elements, ...canvas } = layout(fieldId);
-    return { ...canvas, elements: elements.map((e) => (e.type === 'text' ? { ...e, imageType: null, url: null, imageStyle: null } : e)) };
+    return { ...canvas, backgroundColor: '', elements: elements.map((e) => (e.type === 'text' ? { ...e, imageType: null, url: null, imageStyle: null, ...textDefaults } : e)) };
   };
   /** The fixture image as REST answers it. */
   const fixtureImage = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
@@ -36,11 +41,12 @@ describe('dynamic images', () => {
     name,
     customFieldId: '',
     backgroundUrl: 'https://cdn.example.com/bg.png',
-    imageUrl: 'https://cdn.example.com/out.png',
+    // The public link, whatever the stored image_url column holds (the fixture's is a CDN URL).
+    imageUrl: imageLink(t.config, id),
     createdAt: T0,
     updatedAt: T0,
     enabled: true,
-    data: { width: 1080, height: 1080, elements: [] },
+    data: { width: 1080, height: 1080, backgroundColor: '', elements: [] },
     ...extra,
   });
   const stored = (id: number | string) => t.db.selectFrom('dynamic_images').selectAll().where('id', '=', Number(id)).executeTakeFirst();
@@ -57,7 +63,7 @@ describe('dynamic images', () => {
   afterAll(() => t.close());
 
   describe('POST /v1/dynamic-images', () => {
-    it('creates an image: 201, Location, the whole image; imageUrl is "" until rendered; GET at Location answers the same', async () => {
+    it('creates an image: 201, Location, the whole image; imageUrl is its public link; GET at Location answers the same', async () => {
       const body = { name: ' Member card ', customFieldId: String(field), backgroundUrl: 'https://cdn.example.com/card.png', enabled: false, data: layout(field) };
       const res = await api.request('POST', '/v1/dynamic-images', { token: ws.developerToken, body });
       expect(res.status).toBe(201);
@@ -66,7 +72,7 @@ describe('dynamic images', () => {
         name: 'Member card',
         customFieldId: String(field),
         backgroundUrl: 'https://cdn.example.com/card.png',
-        imageUrl: '',
+        imageUrl: imageLink(t.config, res.body.id),
         createdAt: isoNow(),
         updatedAt: res.body.createdAt,
         enabled: false,
@@ -101,17 +107,18 @@ describe('dynamic images', () => {
         name: 'Minimal',
         customFieldId: '',
         backgroundUrl: '',
-        imageUrl: '',
+        imageUrl: imageLink(t.config, res.body.id),
         createdAt: isoNow(),
         updatedAt: res.body.createdAt,
         enabled: true,
         data: {
           width: 100,
           height: 100,
+          backgroundColor: '',
           elements: [
             { id: 'a', x: 0, y: 0, width: 100, height: 100, type: 'image', imageType: 'url', priority: false, url: 'http://cdn.example.com/a.png', customFieldId: '', imageStyle: 'square' },
             { id: 'b', x: 0, y: 0, width: 50, height: 50, type: 'image', imageType: 'avatar', priority: false, url: '', customFieldId: '', imageStyle: 'square' },
-            { id: 'c', x: 10, y: 10, width: 80, height: 20, type: 'text', priority: false, text: 'Hi', customFieldId: '', fontSize: 12, color: '#ffffff', align: 'left', imageType: null, url: null, imageStyle: null },
+            { id: 'c', x: 10, y: 10, width: 80, height: 20, type: 'text', priority: false, text: 'Hi', customFieldId: '', fontSize: 12, color: '#ffffff', align: 'left', imageType: null, url: null, imageStyle: null, ...textDefaults },
           ],
         },
       });
@@ -189,7 +196,7 @@ describe('dynamic images', () => {
   });
 
   describe('PUT /v1/dynamic-images/{id}', () => {
-    it('replaces every writable field; id, createdAt and imageUrl stay; updatedAt moves', async () => {
+    it('replaces every writable field; id, createdAt and imageUrl (the public link) stay; updatedAt moves', async () => {
       const id = await fixtures(t.db, ws.id).dynamicImage('Before', T0, { customFieldId: field, data: layout(field) });
       const newLayout = { width: 200, height: 200, elements: [{ id: 'only', x: 0, y: 0, width: 200, height: 200, type: 'image', imageType: 'customField', customFieldId: String(field) }] };
       const res = await api.request('PUT', `/v1/dynamic-images/${id}`, {
@@ -202,7 +209,7 @@ describe('dynamic images', () => {
           backgroundUrl: '',
           enabled: false,
           updatedAt: isoNow(),
-          data: { width: 200, height: 200, elements: [{ ...newLayout.elements[0], priority: false, url: '', imageStyle: 'square' }] },
+          data: { width: 200, height: 200, backgroundColor: '', elements: [{ ...newLayout.elements[0], priority: false, url: '', imageStyle: 'square' }] },
         }),
       );
       expect(res.body.updatedAt).not.toBe(T0);

@@ -26,6 +26,8 @@ describe('dynamic image layouts', () => {
     id: 'txt', x: 0, y: 0, width: 100, height: 20, type: 'text', text: 'Hello', fontSize: 16, color: '#000000', align: 'left', ...extra,
   });
   const noPicture = { imageType: null, url: null, imageStyle: null };
+  /** A text element's typeface options when not given. */
+  const textDefaults = { fontFamily: 'arial', bold: false, italic: false, uppercase: false, fallback: '' };
   const body = (elements: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'Layout', data: { width: 1000, height: 500, elements }, ...extra });
   const create = (b: unknown) => api.request('POST', '/v1/dynamic-images', { token: ws.developerToken, body: b });
   const replace = (b: Record<string, unknown>) =>
@@ -61,23 +63,33 @@ describe('dynamic image layouts', () => {
       picture({ id: 'a', imageStyle: 'square' }),
       picture({ id: 'b', imageType: 'customField', customFieldId: String(field), url: '', imageStyle: 'circle' }),
       picture({ id: 'c', imageType: 'avatar', url: '', imageStyle: 'rounded', priority: true }),
+      picture({ id: 'g', imageType: 'avatarUser', url: '' }),
       text({ id: 'd', align: 'left' }),
-      text({ id: 'e', text: '', customFieldId: String(field), align: 'center', color: '#ABCDEF' }),
-      text({ id: 'f', align: 'right', fontSize: 512 }),
+      text({ id: 'e', text: '', customFieldId: String(field), align: 'center', color: '#ABCDEF', fontFamily: 'serif' }),
+      text({ id: 'f', align: 'right', fontSize: 512, fontFamily: 'roboto' }),
+      text({ id: 'h', fontFamily: 'greatVibes', bold: true, italic: true, uppercase: true, fallback: 'friend' }),
+      { id: 'q', x: 0, y: 0, width: 100, height: 100, type: 'qrCode', text: 'https://example.com/' },
     ];
-    const res = await create(body(elements));
+    // A colour in either case, kept as given.
+    const res = await create({ name: 'Layout', data: { width: 1000, height: 500, backgroundColor: '#0a0B0c', elements } });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       width: 1000,
       height: 500,
+      backgroundColor: '#0a0B0c',
       elements: [
         { ...picture({ id: 'a' }), priority: false, customFieldId: '', imageStyle: 'square' },
         { ...picture({ id: 'b', imageType: 'customField', url: '' }), priority: false, customFieldId: String(field), imageStyle: 'circle' },
+        // avatar is kept as given (an alias of avatarUser).
         { ...picture({ id: 'c', imageType: 'avatar', url: '' }), priority: true, customFieldId: '', imageStyle: 'rounded' },
+        { ...picture({ id: 'g', imageType: 'avatarUser', url: '' }), priority: false, customFieldId: '', imageStyle: 'square' },
         // Every element answers every field the contract names: a text element's picture fields are null.
-        { ...text({ id: 'd' }), priority: false, customFieldId: '', ...noPicture },
-        { ...text({ id: 'e', text: '', color: '#ABCDEF', align: 'center' }), priority: false, customFieldId: String(field), ...noPicture },
-        { ...text({ id: 'f', align: 'right', fontSize: 512 }), priority: false, customFieldId: '', ...noPicture },
+        { ...text({ id: 'd' }), priority: false, customFieldId: '', ...noPicture, ...textDefaults },
+        { ...text({ id: 'e', text: '', color: '#ABCDEF', align: 'center' }), priority: false, customFieldId: String(field), ...noPicture, ...textDefaults, fontFamily: 'serif' },
+        { ...text({ id: 'f', align: 'right', fontSize: 512 }), priority: false, customFieldId: '', ...noPicture, ...textDefaults, fontFamily: 'roboto' },
+        { ...text({ id: 'h' }), priority: false, customFieldId: '', ...noPicture, fontFamily: 'greatVibes', bold: true, italic: true, uppercase: true, fallback: 'friend' },
+        // A QR code's picture fields are null and its customFieldId "", its colour black unless given.
+        { id: 'q', x: 0, y: 0, width: 100, height: 100, type: 'qrCode', priority: false, text: 'https://example.com/', color: '#000000', customFieldId: '', ...noPicture },
       ],
     });
   });
@@ -148,14 +160,15 @@ describe('dynamic image layouts', () => {
     );
   });
 
-  it('enumerations are closed: type, imageType, imageStyle, align', async () => {
-    await refused(body([picture({ type: 'video' })]), invalidRequestData([elementIssue(0, 'type', 'type must be one of image, text')]));
+  it('enumerations are closed: type, imageType, imageStyle, align, fontFamily', async () => {
+    await refused(body([picture({ type: 'video' })]), invalidRequestData([elementIssue(0, 'type', 'type must be one of image, text, qrCode')]));
     await refused(
-      body([picture({ imageType: 'gif', imageStyle: 'hexagon' }), text({ id: 't', align: 'justify' })]),
+      body([picture({ imageType: 'gif', imageStyle: 'hexagon' }), text({ id: 't', align: 'justify', fontFamily: 'comicSans' })]),
       invalidRequestData([
-        elementIssue(0, 'imageType', 'imageType must be one of url, customField, avatar'),
+        elementIssue(0, 'imageType', 'imageType must be one of url, customField, avatarUser, avatar'),
         elementIssue(0, 'imageStyle', 'imageStyle must be one of square, circle, rounded'),
         elementIssue(1, 'align', 'align must be one of left, center, right'),
+        elementIssue(1, 'fontFamily', 'fontFamily must be one of arial, serif, roboto, greatVibes'),
       ]),
     );
   });
@@ -210,7 +223,8 @@ describe('dynamic image layouts', () => {
         elementIssue(0, 'url', 'url must be at most 2048 characters'),
       ]),
     );
-    expect((await create(body([picture({ url: 'HTTP://CDN.EXAMPLE.COM/A.PNG' })], { backgroundUrl: 'http://localhost:8080/bg.png' }))).status).toBe(201);
+    // Scheme and host in any case, any port (local hosts are refused by the outbound guard: rest.dynamic-images.model.test.ts).
+    expect((await create(body([picture({ url: 'HTTP://CDN.EXAMPLE.COM/A.PNG' })], { backgroundUrl: 'http://cdn.example.com:8080/bg.png' }))).status).toBe(201);
   });
 
   it("custom fields: the image's and the elements' must be fields of the workspace (another workspace's is unknown)", async () => {

@@ -3,7 +3,7 @@ import { contractClient } from './support/contract.js';
 import { fixtures, T0 } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { badPageParameters } from './support/pagination-cases.js';
-import { invalidRequestData } from './support/rest.js';
+import { imageLink, invalidRequestData } from './support/rest.js';
 
 const at = (minute: number) => `2026-11-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
@@ -46,11 +46,11 @@ describe('GET /v1/dynamic-images', () => {
       name: 'Welcome',
       customFieldId: '',
       backgroundUrl: 'https://cdn.example.com/bg.png',
-      imageUrl: 'https://cdn.example.com/out.png',
+      imageUrl: imageLink(t.config, id.Welcome!),
       createdAt: at(6),
       updatedAt: at(6),
       enabled: true,
-      data: { width: 1080, height: 1080, elements: [] },
+      data: { width: 1080, height: 1080, backgroundColor: '', elements: [] },
     });
   });
 
@@ -88,7 +88,7 @@ describe('GET /v1/dynamic-images', () => {
     expect(res.body).toEqual({ data: [], pageCount: 0 });
   });
 
-  it('returns the layout elements and custom field of an image', async () => {
+  it('returns the layout elements and custom field of an image; imageUrl is its public link, not the stored column', async () => {
     const own = await t.workspace({ name: 'Designer' });
     const field = await fixtures(t.db, own.id).customField('First name');
     const element = {
@@ -110,8 +110,9 @@ describe('GET /v1/dynamic-images', () => {
       data: [
         {
           id: String(row.id), name: 'Badge', customFieldId: String(field), backgroundUrl: 'https://cdn.example.com/badge-bg.png',
-          imageUrl: 'https://cdn.example.com/badge.png', createdAt: T0, updatedAt: T0, enabled: false,
-          data: { width: 600, height: 400, elements: [element] },
+          imageUrl: imageLink(t.config, row.id), createdAt: T0, updatedAt: T0, enabled: false,
+          // Stored before the canvas had a colour: transparent.
+          data: { width: 600, height: 400, backgroundColor: '', elements: [element] },
         },
       ],
       pageCount: 1,

@@ -14,6 +14,7 @@ import * as engine from './2026_11_23_0011_engine.js';
 import * as queueWorkerHeartbeats from './2026_11_24_0012_queue_worker_heartbeats.js';
 import * as jobBatches from './2026_11_24_0013_job_batches.js';
 import * as eventsOut from './2026_11_27_0014_events_out.js';
+import * as dynamicImageRenders from './2026_11_27_0015_dynamic_image_renders.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0012_queue_worker_heartbeats': queueWorkerHeartbeats,
   '2026_11_24_0013_job_batches': jobBatches,
   '2026_11_27_0014_events_out': eventsOut,
+  '2026_11_27_0015_dynamic_image_renders': dynamicImageRenders,
 };

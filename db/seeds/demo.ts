@@ -10,6 +10,7 @@ import {
   firstNames,
   genders,
   hideNothing,
+  greetingCardData,
   imageData,
   lastNames,
   noteTexts,
@@ -209,6 +210,12 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
       ...ws, name, custom_field_id: i % 2 === 0 ? fields[0] : null, background_url: `https://cdn.example.com/backgrounds/${i + 1}.png`,
       image_url: `https://cdn.example.com/rendered/${i + 1}.png`, enabled: i === 3 ? 0 : 1, data: JSON.stringify(imageData(i % 2 === 0 ? fields[0] : null)), ...stamps(40 - i * 5),
     }))).execute();
+
+    // Drawn with nothing from the network (the other demo images' pictures are on example hosts):
+    // a coloured canvas, a static title, the contact's name, a greeting and a QR code per contact.
+    await trx.insertInto('dynamic_images').values({
+      ...ws, name: 'Greeting card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: JSON.stringify(greetingCardData), ...stamps(1),
+    }).execute();
 
     await trx.insertInto('error_logs').values(Array.from({ length: 30 }, (_, i) => ({
       ...ws, contact_id: i % 3 === 0 ? null : contacts[i % contacts.length], action: pick(random, errorActions), detail: pick(random, errorDetails),

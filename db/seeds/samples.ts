@@ -66,3 +66,16 @@ export const imageData = (customFieldId: number | null) => ({
       : [{ id: 'el3', x: 40, y: 880, width: 1000, height: 120, type: 'text', priority: false, text: 'Welcome!', customFieldId: String(customFieldId), fontSize: 64, color: '#1F2937', align: 'center' }]),
   ],
 });
+
+/** The demo's greeting card: everything drawn locally (no picture to fetch), text in three faces, a QR code. */
+export const greetingCardData = {
+  width: 1080,
+  height: 1080,
+  backgroundColor: '#FFF7ED',
+  elements: [
+    { id: 'title', x: 80, y: 90, width: 920, height: 100, type: 'text', priority: false, text: 'Welcome aboard', customFieldId: '', fontSize: 72, color: '#9A3412', align: 'center', fontFamily: 'roboto', bold: true, italic: false, uppercase: true, fallback: '' },
+    { id: 'name', x: 80, y: 260, width: 920, height: 200, type: 'text', priority: false, text: '{{full_name}}', customFieldId: '', fontSize: 120, color: '#1F2937', align: 'center', fontFamily: 'greatVibes', bold: false, italic: false, uppercase: false, fallback: 'dear friend' },
+    { id: 'greeting', x: 80, y: 500, width: 920, height: 130, type: 'text', priority: false, text: 'Xin chào {{first_name}}, chúc bạn một ngày tốt lành!', customFieldId: '', fontSize: 48, color: '#374151', align: 'center', fontFamily: 'serif', bold: false, italic: true, uppercase: false, fallback: 'bạn' },
+    { id: 'qr', x: 415, y: 700, width: 250, height: 250, type: 'qrCode', priority: false, text: 'https://demo.example/welcome?email={{email}}', color: '#111827' },
+  ],
+};

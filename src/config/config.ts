@@ -194,6 +194,34 @@ export const configSchema = z.object({
   EVENTS_POLL_MS: positiveInt.max(60_000, 'must be at most 60000').default(500),
   /** Open GraphQL event subscriptions per workspace and process; one more is refused (429). */
   SUBSCRIPTIONS_PER_WORKSPACE: positiveInt.default(20),
+  /**
+   * The address clients reach this service at, without a trailing slash: public links (a dynamic
+   * image's imageUrl) start with it. Default http://localhost:<PORT>.
+   */
+  PUBLIC_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'must be an http(s):// URL without a query')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Signs public dynamic-image links (at least 32 characters); unset: a key the service makes once and keeps in the database. */
+  DYNAMIC_IMAGE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a signed per-contact image link (renderUrl) stays good. */
+  DYNAMIC_IMAGE_LINK_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
+  /** Threads drawing dynamic images (off the request thread); each is recycled after IMAGE_RENDER_RECYCLE_AFTER renders. */
+  IMAGE_RENDER_THREADS: positiveInt.max(16, 'must be at most 16').default(2),
+  /** Renders that may wait for a thread; one more is refused at once with 503 and Retry-After. */
+  IMAGE_RENDER_QUEUE: nonNegativeInt.max(1000, 'must be at most 1000').default(16),
+  IMAGE_RENDER_RECYCLE_AFTER: positiveInt.default(500),
+  /** A whole render (its pictures fetched, then drawn) ends within this. */
+  IMAGE_RENDER_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Each remote picture: fetched within this, at most this many bytes and pixels (read from its header, before decoding). */
+  IMAGE_PICTURE_TIMEOUT_MS: positiveInt.default(3_000),
+  IMAGE_PICTURE_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
+  IMAGE_PICTURE_MAX_PIXELS: positiveInt.default(25_000_000),
+  /** Where rendered PNGs are kept on SQLite (default: `renders/` beside the database file); on PostgreSQL they are kept in the database. */
+  IMAGE_STORE_DIR: z.string().min(1).optional(),
+  /** Past this many bytes of stored renders, the least recently used are deleted. */
+  IMAGE_STORE_MAX_BYTES: positiveInt.default(512 * 1024 * 1024),
   /** PostgreSQL: the schema graphile-worker keeps its jobs in (created at start-up). */
   WORKER_SCHEMA: z
     .string()

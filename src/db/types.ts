@@ -253,6 +253,25 @@ export interface DynamicImagesTable {
   updated_at: string;
 }
 
+/** A rendered PNG by content hash: `content` on PostgreSQL, a file beside the database on SQLite (null here). */
+export interface DynamicImageRendersTable {
+  hash: string;
+  workspace_id: number;
+  image_id: number;
+  kind: 'layer' | 'render';
+  size: number;
+  content: Uint8Array | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** Secrets the service made for itself (the key that signs public image links). */
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface ErrorLogsTable {
   id: Id;
   workspace_id: number;
@@ -561,6 +580,8 @@ export interface DB {
   comment_automations: CommentAutomationsTable;
   lead_ad_automations: LeadAdAutomationsTable;
   dynamic_images: DynamicImagesTable;
+  dynamic_image_renders: DynamicImageRendersTable;
+  service_secrets: ServiceSecretsTable;
   error_logs: ErrorLogsTable;
   idempotency_keys: IdempotencyKeysTable;
   channel_posts: ChannelPostsTable;

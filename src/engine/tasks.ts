@@ -9,6 +9,8 @@ import { processMessageEvent, processPostbackEvent, processReadEvent } from './m
 import { LEAD_REPLY_TASK, processLead, sendLeadReply } from './leads/lead.processor.js';
 import { DELIVER_TASK } from '../domain/webhooks/webhook.service.js';
 import { deliverWebhook } from './webhooks/webhook-delivery.js';
+import { BAKE_TASK } from '../domain/dynamic-images/dynamic-image.service.js';
+import { bakeStaticLayer } from '../domain/dynamic-images/dynamic-image-render.service.js';
 
 /** Each kind of stored event and the processor that acts on it. */
 const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
@@ -30,5 +32,9 @@ export function engineTasks(deps: EngineDeps): TaskList {
     ...commentActionTasks(deps),
     [LEAD_REPLY_TASK]: (payload, helpers) => sendLeadReply(deps, payload, helpers),
     [DELIVER_TASK]: (payload) => deliverWebhook(deps, payload),
+    [BAKE_TASK]: (payload) => {
+      const { workspaceId, imageId } = payload as { workspaceId: number; imageId: number };
+      return bakeStaticLayer(deps.db, deps.images, workspaceId, imageId);
+    },
   };
 }

@@ -28,6 +28,7 @@ export function runOperation<Op extends AnyOperation>(
     adapter: ctx.deps.adapter,
     logger: ctx.state.logger,
     outbound: { allowedHosts: ctx.deps.config.OUTBOUND_ALLOWED_HOSTS },
+    images: ctx.deps.images,
     params: input.params ?? {},
     query: input.query ?? {},
     body: input.body ?? {},

@@ -7,6 +7,7 @@ import type { Logger } from '../observability/logger.js';
 import type { LoopWatchdog } from '../observability/loop-watchdog.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
+import type { ImageServices } from '../domain/dynamic-images/dynamic-image-render.service.js';
 
 /** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
 export interface AppDeps {
@@ -25,4 +26,6 @@ export interface AppDeps {
   watchdog: LoopWatchdog;
   /** This process's live streams of workspace events (GraphQL subscriptions), and their readers. */
   events: EventFeeds;
+  /** Dynamic images: the drawing pool, the render store and the link settings (IMAGE_* and PUBLIC_BASE_URL). */
+  images: ImageServices & { close(): Promise<void> };
 }

@@ -45,6 +45,8 @@ export interface Route<
     schema: R;
     /** For a 201: where the created record can be read (sent as `Location`). */
     location?: (created: z.output<R>) => string;
+    /** Not JSON: the handler resolves to a BinaryAnswer of this media type; the reference shows `exampleUrl`. */
+    binary?: { mediaType: string; exampleUrl: string };
   };
   /**
    * Error statuses the contract lists for this operation. The OpenAPI document adds those every
@@ -105,7 +107,7 @@ export function operationRoute(method: HttpMethod, path: string, op: AnyOperatio
     params: op.params,
     query: op.query,
     body: op.body,
-    response: { status: binding.status ?? 200, description: outputDescription, schema: output, location: binding.location as Route['response']['location'] },
+    response: { status: binding.status ?? 200, description: outputDescription, schema: output, location: binding.location as Route['response']['location'], binary: op.binary },
     errors: binding.errors ?? [],
     examples,
     handler: present ? async (ctx) => present(await op.run(ctx), ctx) : (ctx) => op.run(ctx),

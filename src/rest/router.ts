@@ -9,7 +9,7 @@ import type { RequestState } from '../http/request-state.js';
 import type { AppDeps } from '../http/app-deps.js';
 import type { Executor } from '../db/database.js';
 import type { Principal } from '../domain/auth/principal.js';
-import type { InputPaths } from '../domain/shared/operation.js';
+import type { BinaryAnswer, InputPaths } from '../domain/shared/operation.js';
 import type { Logger } from '../observability/logger.js';
 import type { Route, RouteContext } from './route.js';
 
@@ -160,6 +160,9 @@ class Context implements RouteContext<unknown, unknown, unknown> {
   get outbound() {
     return { allowedHosts: this.deps.config.OUTBOUND_ALLOWED_HOSTS };
   }
+  get images() {
+    return this.deps.images;
+  }
 }
 
 const restInputPaths: InputPaths = { params: ['params'], query: ['query'], body: ['body'] };
@@ -192,6 +195,10 @@ export async function runRoute(deps: AppDeps, match: MatchResult, state: Request
   const result = await route.handler(new Context(db, who, params, query, body, deps, state));
   // 204: no body, whatever the operation resolved (GraphQL's `{success: true}`).
   if (route.response.status === 204) return { status: 204, headers: {}, body: null };
+  if (route.response.binary) {
+    const { bytes, headers } = result as BinaryAnswer;
+    return { status: route.response.status, headers: { 'content-type': route.response.binary.mediaType, ...headers }, body: bytes };
+  }
   if (deps.config.CHECK_RESPONSES) checkResponse(route, result);
   const location = route.response.location?.(result as never);
   return jsonAnswer(route.response.status, result, location ? { Location: location } : {});

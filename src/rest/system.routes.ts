@@ -24,7 +24,8 @@ export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
     if (!openapi) {
       const document = buildOpenApiDocument(router.routes);
       const html = docsPage(document, { spec: pagePaths.openapi, interactive: pagePaths.docs, graphiql: pagePaths.graphiql });
-      openapi = { json: JSON.stringify(document), staticPage: htmlPage(html, {}, { hashStyles: true }) };
+      // The render example is an image this server draws (its own origin).
+      openapi = { json: JSON.stringify(document), staticPage: htmlPage(html, { 'img-src': ["'self'"] }, { hashStyles: true }) };
     }
     return openapi;
   };

@@ -68,6 +68,15 @@ export class ContractChecker {
       this.seen.add(`${op.operationId} ${res.status}`);
       return;
     }
+    if (!response.content['application/json']) {
+      // A binary answer (a PNG): the media type must be the one documented; its bytes are not JSON to validate.
+      const mediaType = res.headers.get('content-type')?.split(';')[0]?.trim();
+      if (!mediaType || !Object.hasOwn(response.content, mediaType)) {
+        throw new Error(`Contract: ${op.operationId} ${res.status} answered ${mediaType ?? 'no content type'}, the document says ${Object.keys(response.content).join(', ')}`);
+      }
+      this.seen.add(`${op.operationId} ${res.status}`);
+      return;
+    }
     const validator = this.validator(`${schemaPointer}/content/application~1json/schema`);
     if (!validator(res.body)) {
       throw new Error(

@@ -261,7 +261,7 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
     return automation;
   },
   /** A dynamic image, as stored (an empty 1080 x 1080 canvas unless `data` is given). */
-  dynamicImage: (name: string, at = T0, opts: { customFieldId?: number | null; enabled?: boolean; data?: unknown } = {}) =>
+  dynamicImage: (name: string, at = T0, opts: { customFieldId?: number | null; enabled?: boolean; data?: unknown; backgroundUrl?: string } = {}) =>
     id(
       db
         .insertInto('dynamic_images')
@@ -269,7 +269,7 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
           workspace_id: workspaceId,
           name,
           custom_field_id: opts.customFieldId ?? null,
-          background_url: 'https://cdn.example.com/bg.png',
+          background_url: opts.backgroundUrl ?? 'https://cdn.example.com/bg.png',
           image_url: 'https://cdn.example.com/out.png',
           enabled: opts.enabled === false ? 0 : 1,
           data: JSON.stringify(opts.data ?? { width: 1080, height: 1080, elements: [] }),

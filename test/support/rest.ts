@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Config } from '../../src/config/config.js';
 import type { Issue } from '../../src/errors/validation.js';
 import { envelopes, forbidden } from './endpoints.js';
 
@@ -12,6 +13,13 @@ import { envelopes, forbidden } from './endpoints.js';
 export const isoNow = () => expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
 export const digits = () => expect.stringMatching(/^\d+$/);
+
+/**
+ * A dynamic image's `imageUrl`: its public link under the app's PUBLIC_BASE_URL (by default
+ * http://localhost:<PORT>), computed from the config the test app was built with.
+ */
+export const imageLink = (config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>, id: number | string) =>
+  `${config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`}/dynamic-images?dynamicImageId=${id}`;
 
 export const invalidRequestData = (issues: Issue[]) => ({
   defined: true,

@@ -6,6 +6,7 @@ import { countRows } from '../../db/count.js';
 import { containsInsensitive, postgresTrigramCandidates, usesTrigramIndex } from '../../db/search.js';
 import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
+import { imageLinkOf } from './dynamic-image-links.js';
 import { withContractFields, type DynamicImage, type StoredDynamicImageData } from './dynamic-image.schema.js';
 
 const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
@@ -13,7 +14,7 @@ const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
   name: r.name,
   customFieldId: r.custom_field_id === null ? '' : idString(r.custom_field_id),
   backgroundUrl: r.background_url,
-  imageUrl: r.image_url,
+  imageUrl: imageLinkOf(idString(r.id)),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   enabled: toBool(r.enabled),
@@ -26,6 +27,8 @@ const toDynamicImage = (r: Selectable<DynamicImagesTable>): DynamicImage => ({
  */
 function storedData(json: string): DynamicImage['data'] {
   const data = parseJson<StoredDynamicImageData>(json);
+  // Layouts stored before the canvas had a colour are transparent.
+  data.backgroundColor ??= '';
   for (const element of data.elements) withContractFields(element);
   return data as DynamicImage['data'];
 }
@@ -93,7 +96,7 @@ const writeColumns = (w: DynamicImageWrite) => ({
   data: JSON.stringify(w.data),
 });
 
-/** A new image; `image_url` is "" until the image is rendered. */
+/** A new image. Its `image_url` column is not read: answers carry the image's public link (imageLinkOf). */
 export async function insertDynamicImage(db: Executor, workspaceId: number, w: DynamicImageWrite): Promise<DynamicImage> {
   const now = nowIso();
   const row = await db
@@ -104,7 +107,7 @@ export async function insertDynamicImage(db: Executor, workspaceId: number, w: D
   return toDynamicImage(row);
 }
 
-/** Replaces every writable field (image_url stays); null when the workspace has no such image. */
+/** Replaces every writable field; null when the workspace has no such image. */
 export async function replaceDynamicImage(db: Executor, workspaceId: number, id: number, w: DynamicImageWrite): Promise<DynamicImage | null> {
   const row = await db
     .updateTable('dynamic_images')
@@ -132,4 +135,13 @@ export async function setDynamicImageEnabled(db: Executor, workspaceId: number, 
 export async function deleteDynamicImage(db: Executor, workspaceId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('dynamic_images').where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * An image by id whatever its workspace, with the workspace: only for the public link, which names
+ * an image and proves its workspace by the token it carries (dynamic-image-links.ts).
+ */
+export async function findDynamicImageForLink(db: Executor, id: number): Promise<{ workspaceId: number; image: DynamicImage } | null> {
+  const row = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where('id', '=', id).executeTakeFirst();
+  return row ? { workspaceId: row.workspace_id, image: toDynamicImage(row) } : null;
 }

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../queue/enqueue.js';
 import type { AccessRule } from '../auth/access.js';
 import type { Principal } from '../auth/principal.js';
 import type { ChannelAdapter } from '../channels/channel-adapter.js';
+import type { ImageServices } from '../dynamic-images/dynamic-image-render.service.js';
 
 /**
  * One operation of the service, declared once for every adapter: its id, access rule, input and
@@ -45,6 +46,17 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
    * GraphQL loads per field).
    */
   present?: (result: R, ctx: OperationContext) => z.input<O> | Promise<z.input<O>>;
+  /**
+   * An answer that is not JSON (a PNG): its media type, and the example's address for the
+   * reference (an image it shows). The result, as `present` shapes it, is a BinaryAnswer.
+   */
+  binary?: { mediaType: string; exampleUrl: string };
+}
+
+/** The answer of a binary operation: its bytes and the headers of its own (caching, ETag). */
+export interface BinaryAnswer {
+  bytes: Uint8Array;
+  headers: Record<string, string>;
 }
 
 export interface OperationExamples<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -67,6 +79,8 @@ export interface OperationContext {
   logger: Logger;
   /** Where outbound requests may go: `host:port`s let through the private-address guard (tests' receivers). */
   outbound: { allowedHosts: readonly string[] };
+  /** Rendering dynamic images: the drawing pool, the render store, the link settings. */
+  images: ImageServices;
 }
 
 /** Where each input part sits in the request, for the paths of the issues a service reports. */

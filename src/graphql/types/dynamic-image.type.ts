@@ -7,6 +7,7 @@ import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { CustomFieldType } from './custom-field.type.js';
+import { signedLink } from '../../domain/dynamic-images/dynamic-image-render.service.js';
 
 /**
  * Dynamic images over the operations REST runs (dynamic-image.operations.ts). Layout elements are an interface
@@ -17,23 +18,27 @@ import { CustomFieldType } from './custom-field.type.js';
 
 type ImageElement = Extract<DynamicImageElement, { type: 'image' }>;
 type TextElement = Extract<DynamicImageElement, { type: 'text' }>;
+type QrCodeElement = Extract<DynamicImageElement, { type: 'qrCode' }>;
+
+const elementTypeNames = { image: 'DynamicImageImageElement', text: 'DynamicImageTextElement', qrCode: 'DynamicImageQrCodeElement' } as const;
 
 const DynamicImageElementInterface = builder.interfaceRef<DynamicImageElement>('DynamicImageElement').implement({
-  description: 'A layout element: its box on the canvas (pixels) and its kind. `type` is `image` (DynamicImageImageElement) or `text` (DynamicImageTextElement).',
-  resolveType: (e) => (e.type === 'text' ? 'DynamicImageTextElement' : 'DynamicImageImageElement'),
+  description:
+    'A layout element: its box on the canvas (pixels) and its kind. `type` is `image` (DynamicImageImageElement), `text` (DynamicImageTextElement) or `qrCode` (DynamicImageQrCodeElement).',
+  resolveType: (e) => elementTypeNames[e.type],
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Unique among the elements of the image' }),
     x: t.exposeFloat('x'),
     y: t.exposeFloat('y'),
     width: t.exposeFloat('width'),
     height: t.exposeFloat('height'),
-    type: t.exposeString('type', { description: '`image` or `text`' }),
+    type: t.exposeString('type', { description: '`image`, `text` or `qrCode`' }),
     priority: t.exposeBoolean('priority', { description: "The contract's priority flag, stored as given" }),
     customFieldId: t.exposeString('customFieldId', { description: 'Digit-string id of a custom field, or "" for none' }),
-    // Every element carries every field the contract names; a text element's are null.
-    imageType: t.exposeString('imageType', { nullable: true, description: 'An image element\'s source (see DynamicImageImageElement); null for text' }),
-    url: t.exposeString('url', { nullable: true, description: 'An image element\'s picture URL, or ""; null for text' }),
-    imageStyle: t.exposeString('imageStyle', { nullable: true, description: 'An image element\'s cut; null for text' }),
+    // Every element carries every field the contract names; a text or QR-code element's are null.
+    imageType: t.exposeString('imageType', { nullable: true, description: 'An image element\'s source (see DynamicImageImageElement); null for the others' }),
+    url: t.exposeString('url', { nullable: true, description: 'An image element\'s picture URL, or ""; null for the others' }),
+    imageStyle: t.exposeString('imageStyle', { nullable: true, description: 'An image element\'s cut; null for the others' }),
   }),
 });
 
@@ -41,20 +46,35 @@ builder.objectRef<ImageElement>('DynamicImageImageElement').implement({
   description: 'A picture in the box.',
   interfaces: [DynamicImageElementInterface],
   fields: (t) => ({
-    imageType: t.exposeString('imageType', { description: "`url` (the picture at url), `customField` (the URL in the contact's value of customFieldId; url is the fallback) or `avatar` (the contact's avatar; url is the fallback)" }),
+    imageType: t.exposeString('imageType', { description: "`url` (the picture at url), `customField` (the URL in the contact's value of customFieldId; url is the fallback) or `avatarUser` (the contact's avatar; url is the fallback; `avatar` is the same)" }),
     url: t.exposeString('url', { description: 'http or https URL, or ""' }),
     imageStyle: t.exposeString('imageStyle', { description: '`square`, `circle` or `rounded`' }),
   }),
 });
 
 builder.objectRef<TextElement>('DynamicImageTextElement').implement({
-  description: "Text in the box: `text`, or the contact's value of customFieldId (`text` as its fallback).",
+  description:
+    "Text in the box: `text` with its variables filled ({{first_name}}, {{last_name}}, {{full_name}}, {{email}}, {{phone}}, {{cf:<field name or id>}}), or the contact's value of customFieldId (`text` as its fallback). Word-wrapped, lines of 1.2 x fontSize, cut at the box.",
   interfaces: [DynamicImageElementInterface],
   fields: (t) => ({
     text: t.exposeString('text'),
     fontSize: t.exposeFloat('fontSize', { description: 'Pixels of the canvas' }),
     color: t.exposeString('color', { description: '#RRGGBB' }),
     align: t.exposeString('align', { description: '`left`, `center` or `right`' }),
+    fontFamily: t.exposeString('fontFamily', { description: '`arial`, `serif`, `roboto` or `greatVibes`' }),
+    bold: t.exposeBoolean('bold'),
+    italic: t.exposeBoolean('italic'),
+    uppercase: t.exposeBoolean('uppercase'),
+    fallback: t.exposeString('fallback', { description: 'Drawn in place of a variable the contact has no value for' }),
+  }),
+});
+
+builder.objectRef<QrCodeElement>('DynamicImageQrCodeElement').implement({
+  description: 'A QR code of `text` (variables filled per contact), the largest square that fits the box.',
+  interfaces: [DynamicImageElementInterface],
+  fields: (t) => ({
+    text: t.exposeString('text'),
+    color: t.exposeString('color', { description: 'Colour of the dark modules, #RRGGBB' }),
   }),
 });
 
@@ -62,6 +82,7 @@ const DynamicImageDataType = builder.objectRef<DynamicImage['data']>('DynamicIma
   fields: (t) => ({
     width: t.exposeFloat('width'),
     height: t.exposeFloat('height'),
+    backgroundColor: t.exposeString('backgroundColor', { description: 'The canvas colour under everything, #RRGGBB, or "" for transparent' }),
     elements: t.expose('elements', { type: [DynamicImageElementInterface] }),
   }),
 });
@@ -80,7 +101,13 @@ export const DynamicImageType = builder.node(builder.objectRef<DynamicImage>('Dy
       resolve: (i, _a, { loaders }) => (i.customFieldId === '' ? null : loaders.customField.load(Number(i.customFieldId))),
     }),
     backgroundUrl: t.exposeString('backgroundUrl'),
-    imageUrl: t.exposeString('imageUrl', { description: 'The rendered image; "" until it is rendered' }),
+    imageUrl: t.exposeString('imageUrl', { description: "The image's public link: append `&t=<token>` signed for a contact (renderUrl); without a token it shows what every contact sees" }),
+    renderUrl: t.string({
+      description:
+        "The image's public link signed for one contact (an expiring token): what a message carries. It answers with a redirect to the PNG drawn with the contact's values.",
+      args: { contact: t.arg.string({ required: true, description: 'The contact: its id, email or phone number', validate: images.render.query.shape.contact }) },
+      resolve: (image, { contact }, ctx) => signedLink(ctx.db, ctx.deps.images, ctx.who.workspaceId, image, contact),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     enabled: t.exposeBoolean('enabled'),
@@ -116,23 +143,28 @@ builder.queryField('dynamicImage', (t) =>
 // holds the fields of both), and customFieldId is a union with null that GraphQL takes as a nullable ID.
 const ElementInputType = builder.inputType('DynamicImageElementInput', {
   description:
-    'A layout element, as REST takes it: id, x, y, width, height and type (`image` or `text`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align. Fields of the other kind must be left out (or null).',
+    'A layout element, as REST takes it: id, x, y, width, height and type (`image`, `text` or `qrCode`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align, fontFamily, bold, italic, uppercase, fallback; `qrCode` elements take text and color. Fields of another kind must be left out (or null).',
   fields: (t) => ({
     id: t.string({ required: true }),
     x: t.float({ required: true }),
     y: t.float({ required: true }),
     width: t.float({ required: true }),
     height: t.float({ required: true }),
-    type: t.string({ required: true, description: '`image` or `text`' }),
+    type: t.string({ required: true, description: '`image`, `text` or `qrCode`' }),
     priority: t.boolean({ description: 'Default false' }),
     customFieldId: t.id({ description: 'A custom field (global or digit id), or "" or null for none' }),
-    imageType: t.string({ description: 'image: `url`, `customField` or `avatar`' }),
+    imageType: t.string({ description: 'image: `url`, `customField` or `avatarUser` (or `avatar`)' }),
     url: t.string({ description: 'image: http or https URL, or ""' }),
     imageStyle: t.string({ description: 'image: `square` (default), `circle` or `rounded`' }),
-    text: t.string({ description: 'text: the literal text (or the fallback of customFieldId)' }),
+    text: t.string({ description: 'text and qrCode: the text with its variables (for text, the fallback of customFieldId)' }),
     fontSize: t.float({ description: 'text: 1 to 512' }),
-    color: t.string({ description: 'text: #RRGGBB' }),
+    color: t.string({ description: 'text and qrCode: #RRGGBB' }),
     align: t.string({ description: 'text: `left`, `center` or `right`' }),
+    fontFamily: t.string({ description: 'text: `arial` (default), `serif`, `roboto` or `greatVibes`' }),
+    bold: t.boolean({ description: 'text: default false' }),
+    italic: t.boolean({ description: 'text: default false' }),
+    uppercase: t.boolean({ description: 'text: default false' }),
+    fallback: t.string({ description: 'text: drawn in place of a variable the contact has no value for (default "")' }),
   }),
 });
 
@@ -141,6 +173,7 @@ const DataInputType = builder.inputType('DynamicImageDataInput', {
   fields: (t) => ({
     width: t.float({ required: true }),
     height: t.float({ required: true }),
+    backgroundColor: t.string({ description: '#RRGGBB, or "" (default) for transparent' }),
     elements: t.field({ type: [ElementInputType], required: true }),
   }),
 });
@@ -192,7 +225,7 @@ const asRestInput = (replace: boolean) => (value: unknown) => {
 builder.mutationField('createDynamicImage', (t) =>
   t.field({
     type: DynamicImageType,
-    description: 'Like POST /v1/dynamic-images: the same rules; imageUrl is "" until the image is rendered. The trial and MAC gates apply.',
+    description: "Like POST /v1/dynamic-images: the same rules; the image's static layer is drawn by a job. The trial and MAC gates apply.",
     access: images.create.access,
     args: { input: t.arg({ type: CreateInputType, required: true }).validate(z.preprocess(asRestInput(false), images.create.body)) },
     resolve: (_r, { input }, ctx) => runOperation(images.create, ctx, { body: input }),
@@ -202,7 +235,7 @@ builder.mutationField('createDynamicImage', (t) =>
 builder.mutationField('updateDynamicImage', (t) =>
   t.field({
     type: DynamicImageType,
-    description: 'Like PUT /v1/dynamic-images/{id}: replaces every writable field; imageUrl stays.',
+    description: 'Like PUT /v1/dynamic-images/{id}: replaces every writable field; earlier renders are dropped.',
     access: images.update.access,
     args: {
       id: imageIdArg(t.arg),

@@ -108,9 +108,14 @@ function operationSection(doc: Json, path: string, method: string, op: Json): st
     .map((sample) => `<h4>Example request (${esc(sample.label ?? sample.lang)})</h4><pre class="curl"><code>${esc(sample.source)}</code></pre>`)
     .join('');
   const success = Object.entries(op.responses as Record<string, Json>).find(([, r]) => r.content?.['application/json']?.examples);
+  // A binary answer (a PNG) is shown as what it is, drawn by this server from the example's address.
+  const picture = Object.entries(op.responses as Record<string, Json>).find(([, r]) => r.content?.['image/png']?.examples);
+  const pictureUrl = picture ? (Object.values(picture[1].content['image/png'].examples)[0] as Json)?.externalValue : undefined;
   const responseExample = success
     ? `<h4>Example response (${esc(success[0])})</h4>${json(firstExample(success[1].content['application/json'].examples))}`
-    : op.responses['204']
+    : picture && typeof pictureUrl === 'string'
+      ? `<h4>Example response (${esc(picture[0])})</h4><p class="note">image/png, as this server renders the demo's example:</p><img class="example" src="${esc(pictureUrl)}" alt="A rendered dynamic image" width="360">`
+      : op.responses['204']
       ? '<h4>Example response (204)</h4><p class="note">No content: the body is empty.</p>'
       : '';
   const responses = Object.entries(op.responses as Record<string, Json>)

@@ -218,7 +218,9 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
         // A 204 has no body to describe.
         ...(route.response.status === 204
           ? {}
-          : { content: { 'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } } } }),
+          : route.response.binary
+            ? { content: { [route.response.binary.mediaType]: { schema: { type: 'string', format: 'binary' }, examples: { example: { externalValue: route.response.binary.exampleUrl } } } } }
+            : { content: { 'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } } } }),
       },
     };
     for (const status of documentedErrorStatuses(route)) {

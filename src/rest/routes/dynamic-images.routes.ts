@@ -9,4 +9,6 @@ export const dynamicImageRoutes = [
   put('/v1/dynamic-images/{id}', images.update),
   patch('/v1/dynamic-images/{id}/enabled', images.setEnabled),
   del('/v1/dynamic-images/{id}', images.delete),
+  // 503 with Retry-After when every renderer is busy.
+  get('/v1/dynamic-images/{id}/render', images.render, { errors: [503] }),
 ];

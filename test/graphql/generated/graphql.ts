@@ -168,33 +168,45 @@ export type DelayType =
 
 /** The canvas (width and height: whole pixels, 1 to 4096) and at most 50 elements, ids unique, every box inside the canvas. */
 export type DynamicImageDataInput = {
+  /** #RRGGBB, or "" (default) for transparent */
+  backgroundColor?: string | null | undefined;
   elements: Array<DynamicImageElementInput>;
   height: number;
   width: number;
 };
 
-/** A layout element, as REST takes it: id, x, y, width, height and type (`image` or `text`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align. Fields of the other kind must be left out (or null). */
+/** A layout element, as REST takes it: id, x, y, width, height and type (`image`, `text` or `qrCode`) always; `image` elements take imageType, url, customFieldId, imageStyle; `text` elements take text, customFieldId, fontSize, color, align, fontFamily, bold, italic, uppercase, fallback; `qrCode` elements take text and color. Fields of another kind must be left out (or null). */
 export type DynamicImageElementInput = {
   /** text: `left`, `center` or `right` */
   align?: string | null | undefined;
-  /** text: #RRGGBB */
+  /** text: default false */
+  bold?: boolean | null | undefined;
+  /** text and qrCode: #RRGGBB */
   color?: string | null | undefined;
   /** A custom field (global or digit id), or "" or null for none */
   customFieldId?: string | number | null | undefined;
+  /** text: drawn in place of a variable the contact has no value for (default "") */
+  fallback?: string | null | undefined;
+  /** text: `arial` (default), `serif`, `roboto` or `greatVibes` */
+  fontFamily?: string | null | undefined;
   /** text: 1 to 512 */
   fontSize?: number | null | undefined;
   height: number;
   id: string;
   /** image: `square` (default), `circle` or `rounded` */
   imageStyle?: string | null | undefined;
-  /** image: `url`, `customField` or `avatar` */
+  /** image: `url`, `customField` or `avatarUser` (or `avatar`) */
   imageType?: string | null | undefined;
+  /** text: default false */
+  italic?: boolean | null | undefined;
   /** Default false */
   priority?: boolean | null | undefined;
-  /** text: the literal text (or the fallback of customFieldId) */
+  /** text and qrCode: the text with its variables (for text, the fallback of customFieldId) */
   text?: string | null | undefined;
-  /** `image` or `text` */
+  /** `image`, `text` or `qrCode` */
   type: string;
+  /** text: default false */
+  uppercase?: boolean | null | undefined;
   /** image: http or https URL, or "" */
   url?: string | null | undefined;
   width: number;
@@ -650,9 +662,10 @@ export type MarkConversationUnreadMutationVariables = Exact<{
 
 export type MarkConversationUnreadMutation = { markConversationUnread: { workspaceId: string, contactId: string, inboxId: string | null, createdAt: string, updatedAt: string, botResumeAt: string | null, archivedAt: string | null, contactLastReadAt: string | null, agentLastReadAt: string | null, lastActivityAt: string | null, adminRepliedAt: string | null, contactRepliedAt: string | null, botEnabled: boolean, followed: boolean, additionalAttributes: string, aiContextLastMessageId: string | null, assignedUserId: string | null, assignedInboxTeamId: string | null, id: string, assignedUser: { name: string, email: string, emailVerified: boolean, image: string | null, isAnonymous: boolean, id: string } | null, assignedInboxTeam: { name: string, workspaceId: string, id: string } | null, inbox: { name: string, channel: string, sourceId: string, status: string, id: string } | null, contact: { email: string | null, id: string } } };
 
-export type DynamicImageFieldsFragment = { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type DynamicImageFieldsFragment = { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
       | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-      | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+      | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+      | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
     > } };
 
 export type DynamicImagesQueryVariables = Exact<{
@@ -662,9 +675,10 @@ export type DynamicImagesQueryVariables = Exact<{
 }>;
 
 
-export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type DynamicImagesQuery = { dynamicImages: { pageCount: number, data: Array<{ name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
           | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-          | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+          | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+          | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
         > } }> } };
 
 export type DynamicImageQueryVariables = Exact<{
@@ -672,9 +686,10 @@ export type DynamicImageQueryVariables = Exact<{
 }>;
 
 
-export type DynamicImageQuery = { dynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type DynamicImageQuery = { dynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
         | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type DynamicImagesWithCustomFieldQueryVariables = Exact<{
@@ -689,9 +704,10 @@ export type CreateDynamicImageMutationVariables = Exact<{
 }>;
 
 
-export type CreateDynamicImageMutation = { createDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type CreateDynamicImageMutation = { createDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
         | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type UpdateDynamicImageMutationVariables = Exact<{
@@ -700,9 +716,10 @@ export type UpdateDynamicImageMutationVariables = Exact<{
 }>;
 
 
-export type UpdateDynamicImageMutation = { updateDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type UpdateDynamicImageMutation = { updateDynamicImage: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
         | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type SetDynamicImageEnabledMutationVariables = Exact<{
@@ -711,9 +728,10 @@ export type SetDynamicImageEnabledMutationVariables = Exact<{
 }>;
 
 
-export type SetDynamicImageEnabledMutation = { setDynamicImageEnabled: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, elements: Array<
+export type SetDynamicImageEnabledMutation = { setDynamicImageEnabled: { name: string, customFieldId: string, backgroundUrl: string, imageUrl: string, createdAt: string, updatedAt: string, enabled: boolean, id: string, data: { width: number, height: number, backgroundColor: string, elements: Array<
         | { id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string, url: string, imageStyle: string }
-        | { text: string, fontSize: number, color: string, align: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, color: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
+        | { text: string, fontSize: number, color: string, align: string, fontFamily: string, bold: boolean, italic: boolean, uppercase: boolean, fallback: string, id: string, x: number, y: number, width: number, height: number, type: string, priority: boolean, customFieldId: string, imageType: string | null, url: string | null, imageStyle: string | null }
       > } } };
 
 export type DeleteDynamicImageMutationVariables = Exact<{
@@ -1134,6 +1152,7 @@ export const DynamicImageFieldsFragmentDoc = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -1151,6 +1170,15 @@ export const DynamicImageFieldsFragmentDoc = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }
@@ -2398,6 +2426,7 @@ export const DynamicImagesDocument = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -2415,6 +2444,15 @@ export const DynamicImagesDocument = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }
@@ -2437,6 +2475,7 @@ export const DynamicImageDocument = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -2454,6 +2493,15 @@ export const DynamicImageDocument = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }
@@ -2490,6 +2538,7 @@ export const CreateDynamicImageDocument = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -2507,6 +2556,15 @@ export const CreateDynamicImageDocument = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }
@@ -2529,6 +2587,7 @@ export const UpdateDynamicImageDocument = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -2546,6 +2605,15 @@ export const UpdateDynamicImageDocument = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }
@@ -2568,6 +2636,7 @@ export const SetDynamicImageEnabledDocument = new TypedDocumentString(`
   data {
     width
     height
+    backgroundColor
     elements {
       id
       x
@@ -2585,6 +2654,15 @@ export const SetDynamicImageEnabledDocument = new TypedDocumentString(`
         fontSize
         color
         align
+        fontFamily
+        bold
+        italic
+        uppercase
+        fallback
+      }
+      ... on DynamicImageQrCodeElement {
+        text
+        color
       }
     }
   }

@@ -14,7 +14,7 @@ const layout = (fieldId: number) => ({
 
 /**
  * Dynamic images: the seeded `Badge` is read, replaced and switched; `To delete` is deleted, so
- * every other call still finds the image it names, whatever the order.
+ * every other call still finds the image it names, whatever the order; `Name tag` is rendered.
  */
 export const dynamicImageCalls: CallTable = {
   'dynamicImages.create': (s) => ({
@@ -30,4 +30,6 @@ export const dynamicImageCalls: CallTable = {
   }),
   'dynamicImages.setEnabled': (s) => ({ method: 'PATCH', path: `/v1/dynamic-images/${s.dynamicImages.badge}/enabled`, body: { enabled: false } }),
   'dynamicImages.delete': (s) => ({ method: 'DELETE', path: `/v1/dynamic-images/${s.dynamicImages.disposable}` }),
+  // A PNG (the contract checker checks its media type); the contact by id.
+  'dynamicImages.render': (s) => ({ method: 'GET', path: `/v1/dynamic-images/${s.dynamicImages.renderable}/render?contact=${s.contact}` }),
 };

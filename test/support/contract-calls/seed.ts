@@ -1,5 +1,5 @@
 import { sandboxAdapter } from '../../../src/channels/sandbox.adapter.js';
-import { fixtures } from '../fixtures.js';
+import { fixtures, T0 } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
 import { seedMessages } from './messages.js';
 import { seedWebhooks } from './webhooks.js';
@@ -78,7 +78,20 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
       const team = await f.team('Support team');
       return { agent, team, conversation: await f.conversation({ contactId: contact, inboxId: inbox, userId: agent, teamId: team }) };
     })()),
-    dynamicImages: { badge, disposable: await f.dynamicImage('To delete') },
+    dynamicImages: {
+      badge,
+      disposable: await f.dynamicImage('To delete'),
+      // Rendered without the network: no background picture, a coloured canvas and a text of the contact's name.
+      renderable: await f.dynamicImage('Name tag', T0, {
+        backgroundUrl: '',
+        data: {
+          width: 120,
+          height: 40,
+          backgroundColor: '#FFFFFF',
+          elements: [{ id: 'name', x: 0, y: 0, width: 120, height: 40, type: 'text', text: 'Hi {{first_name}}', customFieldId: '', fontSize: 16, color: '#000000', align: 'left', fallback: 'there' }],
+        },
+      }),
+    },
     webhooks: await seedWebhooks(t, ws, vip),
   };
 }
