@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
-import { deleteRenders, deleteRendersOfImage, findRender, insertRender, leastRecentlyUsed, storedBytes, touchRender, type RenderRow } from './dynamic-image-render.repository.js';
+import { deleteRenders, deleteRendersOfImage, findRender, findRenderUse, insertRender, leastRecentlyUsed, storedBytes, touchRender, type RenderRow } from './dynamic-image-render.repository.js';
 
 export interface RenderStoreOptions {
   /** Where the PNG files go (SQLite deployments); null keeps the bytes in the database (PostgreSQL). */
@@ -29,13 +29,24 @@ export class RenderStore {
     return join(this.options.dir!, hash.slice(0, 2), `${hash}.png`);
   }
 
+  /** Whether a hash is stored, counted as a use (a link that redirects to it): one indexed read. */
+  async has(db: Executor, hash: string): Promise<boolean> {
+    const lastUsedAt = await findRenderUse(db, hash);
+    if (lastUsedAt === null) return false;
+    await this.touch(db, hash, lastUsedAt);
+    return true;
+  }
+
+  private async touch(db: Executor, hash: string, lastUsedAt: string): Promise<void> {
+    if (Date.now() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS) await touchRender(db, hash, nowIso());
+  }
+
   /** The PNG of a hash, or null when it is not stored (never rendered, evicted, or its image changed). */
   async read(db: Executor, hash: string): Promise<Uint8Array | null> {
-    const row = await findRender(db, hash);
+    // On disk only the use is read from the row: the bytes are the file's.
+    const row = this.options.dir === null ? await findRender(db, hash) : await findRenderUse(db, hash).then((lastUsedAt) => (lastUsedAt === null ? null : { content: null, lastUsedAt }));
     if (!row) return null;
-    if (Date.now() - Date.parse(row.lastUsedAt) > TOUCH_EVERY_MS) {
-      await touchRender(db, hash, nowIso());
-    }
+    await this.touch(db, hash, row.lastUsedAt);
     if (this.options.dir === null) return row.content;
     try {
       return await readFile(this.file(hash));

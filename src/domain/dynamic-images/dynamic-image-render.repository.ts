@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 
 /** A stored render by content hash (the bytes are in `content` or in a file: dynamic-image-render-store.ts). */
 export interface RenderRow {
@@ -10,8 +11,17 @@ export interface RenderRow {
   size: number;
 }
 
+// Prepared (compiled once): a cached link asks these on every view.
+const renderUse = prepared((db, p: { hash: string }) => db.selectFrom('dynamic_image_renders').select('last_used_at').where('hash', '=', p.hash));
+const renderContent = prepared((db, p: { hash: string }) => db.selectFrom('dynamic_image_renders').select(['content', 'last_used_at']).where('hash', '=', p.hash));
+
+/** When a stored render was last used; null when it is not stored. */
+export async function findRenderUse(db: Executor, hash: string): Promise<string | null> {
+  return (await renderUse.first(db, { hash }))?.last_used_at ?? null;
+}
+
 export async function findRender(db: Executor, hash: string): Promise<{ content: Uint8Array | null; lastUsedAt: string } | null> {
-  const row = await db.selectFrom('dynamic_image_renders').select(['content', 'last_used_at']).where('hash', '=', hash).executeTakeFirst();
+  const row = await renderContent.first(db, { hash });
   return row ? { content: row.content, lastUsedAt: row.last_used_at } : null;
 }
 

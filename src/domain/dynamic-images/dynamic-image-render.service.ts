@@ -28,7 +28,8 @@ export interface ImageServices {
 
 export interface Rendered {
   hash: string;
-  png: Uint8Array;
+  /** The picture; null when the caller asked for its address only and it was stored already. */
+  png: Uint8Array | null;
   /** Stored under its hash (false when a picture failed: the fallback is not kept for good). */
   stored: boolean;
 }
@@ -88,7 +89,14 @@ function staticLayer(workspaceId: number, image: DynamicImage) {
  * store when it was drawn before with the same values, else drawn now over the static layer (when
  * it is baked) and stored. Equal values give the same hash, whoever the contact.
  */
-export async function renderImage(db: Executor, services: ImageServices, workspaceId: number, image: DynamicImage, contactId: number | null): Promise<Rendered> {
+export async function renderImage(
+  db: Executor,
+  services: ImageServices,
+  workspaceId: number,
+  image: DynamicImage,
+  contactId: number | null,
+  want: 'picture' | 'address' = 'picture',
+): Promise<Rendered> {
   const layer = staticLayer(workspaceId, image);
   let rest: LayoutElement[];
   if (contactId === null) {
@@ -99,8 +107,13 @@ export async function renderImage(db: Executor, services: ImageServices, workspa
     rest = layoutElements(image.data.elements.slice(layer.length), found.values, found.knownIds);
   }
   const hash = sha256([...revisionOf(workspaceId, image), 'render', image.data.width, image.data.height, layer.hash, rest]);
-  const stored = await services.store.read(db, hash);
-  if (stored) return { hash, png: stored, stored: true };
+  // A link only needs to know the render is there (no bytes read); a preview needs the bytes.
+  if (want === 'address') {
+    if (await services.store.has(db, hash)) return { hash, png: null, stored: true };
+  } else {
+    const stored = await services.store.read(db, hash);
+    if (stored) return { hash, png: stored, stored: true };
+  }
 
   const running = services.inflight.get(hash);
   if (running) return running;
@@ -165,11 +178,12 @@ const imageKey = (id: string): number => {
 };
 
 /** GET /v1/dynamic-images/{id}/render?contact=: the PNG for one contact of the workspace. */
-export async function renderPreview(db: Executor, services: ImageServices, workspaceId: number, id: string, contact: string): Promise<Rendered> {
+export async function renderPreview(db: Executor, services: ImageServices, workspaceId: number, id: string, contact: string): Promise<Rendered & { png: Uint8Array }> {
   const image = await findDynamicImageById(db, workspaceId, imageKey(id));
   if (!image) throw notFound('Dynamic image');
   const found = await resolveContact(db, workspaceId, contact);
-  return renderImage(db, services, workspaceId, image, Number(found.id));
+  // Asked for the picture, it always has its bytes.
+  return (await renderImage(db, services, workspaceId, image, Number(found.id), 'picture')) as Rendered & { png: Uint8Array };
 }
 
 /** The image's public link signed for one contact of the workspace (GraphQL `renderUrl`). */
@@ -197,7 +211,7 @@ export async function renderLink(db: Executor, services: ImageServices, q: { dyn
     if (!check.ok) throw new AppError('FORBIDDEN', { data: { reason: check.reason } });
     contactId = check.contactId;
   }
-  return renderImage(db, services, workspaceId, image, contactId);
+  return renderImage(db, services, workspaceId, image, contactId, 'address');
 }
 
 /** The bytes at a content address, or 404. */

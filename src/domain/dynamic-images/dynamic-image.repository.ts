@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { isPostgres, type Executor } from '../../db/database.js';
 import type { DynamicImagesTable } from '../../db/types.js';
 import { countRows } from '../../db/count.js';
+import { prepared } from '../../db/prepared.js';
 import { containsInsensitive, postgresTrigramCandidates, usesTrigramIndex } from '../../db/search.js';
 import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
@@ -141,7 +142,9 @@ export async function deleteDynamicImage(db: Executor, workspaceId: number, id: 
  * An image by id whatever its workspace, with the workspace: only for the public link, which names
  * an image and proves its workspace by the token it carries (dynamic-image-links.ts).
  */
+const imageForLink = prepared((db, p: { id: number }) => db.selectFrom('dynamic_images').select(dynamicImageColumns).where('id', '=', p.id));
+
 export async function findDynamicImageForLink(db: Executor, id: number): Promise<{ workspaceId: number; image: DynamicImage } | null> {
-  const row = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where('id', '=', id).executeTakeFirst();
+  const row = await imageForLink.first(db, { id });
   return row ? { workspaceId: row.workspace_id, image: toDynamicImage(row) } : null;
 }
