@@ -218,6 +218,9 @@ describe(`dynamic images rendered per contact (${testEngine})`, () => {
     const recoloured = { ...writable, data: { ...writable.data, elements: writable.data.elements.map((e: { id: string }) => (e.id === 'name' ? { ...e, color: '#00FF00' } : e)) } };
     expect((await t.request('PUT', `/v1/dynamic-images/${image.id}`, { token: ws.developerToken, body: recoloured })).status).toBe(200);
     expect((await png(before.location)).status).toBe(404);
+    // A cache holding the old bytes is not told they are still good.
+    const oldHash = before.location.slice('/dynamic-images/r/'.length, -'.png'.length);
+    expect((await png(before.location, undefined, { 'if-none-match': `"${oldHash}"` })).status).toBe(404);
     const after = await follow(link);
     expect(after.location).not.toBe(before.location);
     const drawn = new Decoded(after.bytes);

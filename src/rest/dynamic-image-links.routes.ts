@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LINK_PATH, RENDER_PATH_PREFIX, renderPath } from '../domain/dynamic-images/dynamic-image-links.js';
-import { readRender, renderLink } from '../domain/dynamic-images/dynamic-image-render.service.js';
+import { readRender, rendered, renderLink } from '../domain/dynamic-images/dynamic-image-render.service.js';
 import { digitId } from '../domain/shared/schemas.js';
 import { notFound } from '../errors/catalogue.js';
 import { parseOrThrow } from '../errors/validation.js';
@@ -39,8 +39,12 @@ export function dynamicImageLinkRoutes(deps: AppDeps): PublicRoutes {
       const m = /^\/dynamic-images\/r\/([0-9a-f]{64})\.png$/.exec(request.path);
       if (!m) throw notFound('Rendered image');
       const hash = m[1]!;
+      const headers = { 'cache-control': IMMUTABLE, etag: `"${hash}"` };
+      // A cache that holds these bytes already: the index says whether they are still served,
+      // without reading them.
+      if ((request.header('if-none-match') ?? '').includes(`"${hash}"`) && (await rendered(db, deps.images, hash))) return { status: 304, headers, body: null };
       const png = await readRender(db, deps.images, hash);
-      return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': IMMUTABLE, etag: `"${hash}"` }, body: png };
+      return { status: 200, headers: { 'content-type': 'image/png', ...headers }, body: png };
     },
   };
 }

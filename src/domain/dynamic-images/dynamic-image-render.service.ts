@@ -214,6 +214,9 @@ export async function renderLink(db: Executor, services: ImageServices, q: { dyn
   return renderImage(db, services, workspaceId, image, contactId, 'address');
 }
 
+/** Whether a content address is served (an indexed read; no bytes). */
+export const rendered = (db: Executor, services: ImageServices, hash: string): Promise<boolean> => services.store.has(db, hash);
+
 /** The bytes at a content address, or 404. */
 export async function readRender(db: Executor, services: ImageServices, hash: string): Promise<Uint8Array> {
   const png = /^[0-9a-f]{64}$/.test(hash) ? await services.store.read(db, hash) : null;
