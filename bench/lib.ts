@@ -190,12 +190,14 @@ export async function startServer(opts: {
   /** A command node runs under instead of taskset (valgrind, for bench/instructions.ts). */
   wrapper?: string[];
   startupSeconds?: number;
+  /** false: not pinned to CPU 0 even when pinning is on (a server whose own threads need both cores). */
+  pin?: boolean;
 }): Promise<Server> {
   const port = await freePort();
   const argv = [...(opts.nodeFlags ?? []), ...nodeArgs(opts.tsx ?? false), opts.script];
   const [command, args] = opts.wrapper
     ? [opts.wrapper[0]!, [...opts.wrapper.slice(1), process.execPath, ...argv]]
-    : pinning.enabled
+    : pinning.enabled && opts.pin !== false
       ? ['taskset', ['-c', '0', process.execPath, ...argv]]
       : [process.execPath, argv];
   const log = openSync(opts.logFile, 'w');

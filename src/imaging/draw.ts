@@ -1,7 +1,7 @@
 import { createCanvas, Image, type SKRSContext2D } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
 import { drawableText, fontShorthand, registerFonts } from './fonts.js';
-import { PNG } from 'pngjs';
+import { encodePng } from './png-encode.js';
 import type { RenderBox, RenderElement, RenderResult, RenderSpec } from './render-spec.js';
 import { LINE_HEIGHT, layoutText } from './text-layout.js';
 
@@ -56,11 +56,11 @@ export function drawSpec(spec: RenderSpec, made?: Picture[]): RenderResult {
   });
 
   const pixels = ctx.getImageData(0, 0, width, height).data;
-  // pngjs with one row filter (Up: zeroes flat areas, smooths photographs) and zlib's fastest level
-  // and run-length strategy: the canvas library's own encoder (libpng trying every filter at level
-  // 6) took about 500 ms of a 1080x1080 photograph's render; this takes about a fifth of that, for
-  // files about a quarter larger on photographs and alike on flat designs.
-  const png = PNG.sync.write({ width, height, data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength) } as PNG, { deflateLevel: 1, filterType: 2 });
+  // One row filter (Up: zeroes flat areas, smooths photographs) and zlib's fastest level and
+  // run-length strategy (png-encode.ts): the canvas library's own encoder (libpng trying every
+  // filter at level 6) took about 500 ms of a 1080x1080 photograph's render; this takes about a
+  // tenth of that, for files about a quarter larger on photographs and alike on flat designs.
+  const png = encodePng(pixels, width, height);
   return { png, undecodable };
 }
 
