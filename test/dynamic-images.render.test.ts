@@ -332,3 +332,43 @@ describe(`dynamic images under load (${testEngine})`, () => {
     expect(next.status).toBe(200);
   }, 60_000);
 });
+
+describe(`dynamic image store: size cap and least-recently-used eviction (${testEngine})`, () => {
+  let t: EngineTestApp;
+  let ws: TestWorkspace;
+  beforeAll(async () => {
+    // Room for about two renders of the template below (each some 2-4 KB).
+    t = await createEngineTestApp({ IMAGE_STORE_MAX_BYTES: '6000' });
+    ws = await t.workspace({ name: 'Capped' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the stored renders under the cap, dropping the least recently used first', async () => {
+    const elements = [{ id: 't', x: 0, y: 0, width: 200, height: 60, type: 'text', text: 'Hello {{first_name}}', fontSize: 24, color: '#112233', align: 'left' }];
+    const image = (await t.request('POST', '/v1/dynamic-images', { token: ws.developerToken, body: { name: 'Small', data: { width: 200, height: 60, elements } } })).body;
+    const render = async (name: string) => {
+      const id = (await t.request('POST', '/v1/contacts', { token: ws.developerToken, body: { firstName: name, email: `${name.toLowerCase()}@mail.example` } })).body.id;
+      const res = await t.app.fetch(new Request(`http://localhost/v1/dynamic-images/${image.id}/render?contact=${id}`, { headers: { authorization: `Bearer ${ws.developerToken}` } }));
+      expect(res.status).toBe(200);
+      return { id, location: res.headers.get('content-location')!, size: (await res.arrayBuffer()).byteLength };
+    };
+    const stored = () => t.database.db.selectFrom('dynamic_image_renders').select(['hash', 'size']).where('kind', '=', 'render').execute();
+    const served = async (location: string) => (await t.app.fetch(new Request(`http://localhost${location}`))).status;
+
+    const first = await render('Alpha');
+    const second = await render('Bravo');
+    expect(first.size + second.size).toBeLessThanOrEqual(6000);
+    expect(await served(first.location)).toBe(200);
+    // Reading the first one more than a minute later makes it the most recently used.
+    await t.database.db.updateTable('dynamic_image_renders').set({ last_used_at: '2000-01-01T00:00:00.000Z' }).execute();
+    expect(await served(first.location)).toBe(200);
+    const third = await render('Charlie');
+    expect(first.size + second.size + third.size).toBeGreaterThan(6000);
+
+    const left = await stored();
+    expect(left.reduce((n, r) => n + r.size, 0)).toBeLessThanOrEqual(6000);
+    expect(await served(second.location)).toBe(404);
+    expect(await served(first.location)).toBe(200);
+    expect(await served(third.location)).toBe(200);
+  });
+});
