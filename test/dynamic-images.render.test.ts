@@ -185,8 +185,15 @@ describe(`dynamic images rendered per contact (${testEngine})`, () => {
       expect(body.code).toBe('FORBIDDEN');
       expect(body.data.reason).toMatch(reason);
     };
-    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    // A changed character inside the signature, and a non-canonical spelling of its last one
+    // (its two spare bits set), which decodes to the same bytes.
+    const at = token.length - 10;
+    const tampered = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
     await refused(`/dynamic-images?dynamicImageId=${image.id}&t=${tampered}`, /not signed for this image/);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token[token.length - 1]!);
+    const respelled = token.slice(0, -1) + alphabet[(last & ~3) | (~last & 3)];
+    await refused(`/dynamic-images?dynamicImageId=${image.id}&t=${respelled}`, /not signed for this image/);
     // Another contact's id under this contact's signature.
     const [, expires, signature] = token.split('.');
     await refused(`/dynamic-images?dynamicImageId=${image.id}&t=${Number(ivy) + 1}.${expires}.${signature}`, /not signed for this image/);

@@ -58,7 +58,10 @@ export function verifyToken(key: Buffer, subject: LinkSubject, token: string, no
   const expires = Number(m[2]);
   const expected = signature(key, subject, contactId, expires);
   const given = Buffer.from(m[3]!, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 't was not signed for this image' };
+  // The 43rd character carries two spare bits: only the canonical spelling of a signature is taken,
+  // so a link has one form (and a changed last character is never the same signature).
+  const canonical = given.toString('base64url') === m[3];
+  if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 't was not signed for this image' };
   if (expires < nowSeconds) return { ok: false, reason: `t expired at ${new Date(expires * 1000).toISOString()}` };
   return { ok: true, contactId };
 }
