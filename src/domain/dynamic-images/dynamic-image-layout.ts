@@ -31,9 +31,9 @@ const pictureUrl = (value: string | undefined): string[] => (value !== undefined
 /**
  * The elements as drawn for a contact: variables filled, pictures as the URLs to try in order.
  * Without a contact (`values` null: a public link without a token) the elements that vary are left
- * out, so only what every contact sees is drawn. `knownFieldIds` are the workspace's custom fields.
+ * out, so only what every contact sees is drawn.
  */
-export function layoutElements(elements: readonly Element[], values: ContactValues | null, knownFieldIds: ReadonlySet<string>): LayoutElement[] {
+export function layoutElements(elements: readonly Element[], values: ContactValues | null): LayoutElement[] {
   const out: LayoutElement[] = [];
   for (const e of elements) {
     if (values === null && variesPerContact(e)) continue;
@@ -43,7 +43,7 @@ export function layoutElements(elements: readonly Element[], values: ContactValu
       const urls = e.url === '' ? own : [...own, e.url];
       out.push({ kind: 'picture', ...box, style: e.imageStyle, urls });
     } else if (e.type === 'text') {
-      const filled = values === null ? e.text : fillText(e.text, values, e.fallback, knownFieldIds);
+      const filled = values === null ? e.text : fillText(e.text, values, e.fallback);
       const fieldValue = e.customFieldId === '' || values === null ? '' : (values.fields.get(e.customFieldId) ?? '');
       const text = fieldValue.trim() !== '' ? fieldValue : filled;
       out.push({
@@ -58,7 +58,7 @@ export function layoutElements(elements: readonly Element[], values: ContactValu
         italic: e.italic,
       });
     } else {
-      out.push({ kind: 'qrCode', ...box, text: values === null ? e.text : fillText(e.text, values, '', knownFieldIds), color: e.color });
+      out.push({ kind: 'qrCode', ...box, text: values === null ? e.text : fillText(e.text, values, ''), color: e.color });
     }
   }
   return out;

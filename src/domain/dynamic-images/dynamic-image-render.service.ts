@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../errors/catalogue.js';
 import type { Logger } from '../../observability/logger.js';
 import { findContactById } from '../contacts/contact.repository.js';
 import { resolveContact } from '../contacts/contact.service.js';
-import { contactValues, customFieldsByIds, customFieldsByNames } from '../custom-fields/custom-field.repository.js';
+import { contactValues } from '../custom-fields/custom-field.repository.js';
+import { fieldsNamed } from './dynamic-image-fields.js';
 import { insertErrorLog } from '../error-logs/error-log.repository.js';
 import { layoutElements, staticLayerLength } from './dynamic-image-layout.js';
 import { linkKey, linkTemplate, signToken, verifyToken } from './dynamic-image-links.js';
@@ -47,40 +48,32 @@ const revisionOf = (workspaceId: number, image: DynamicImage) => [HASH_VERSION, 
  * statements: the contact, the fields its {{cf:...}} name (by id, by name), the contact's values of
  * those fields.
  */
-async function valuesFor(db: Executor, workspaceId: number, image: DynamicImage, contactId: number): Promise<{ values: ContactValues; knownIds: Set<string> } | null> {
+async function valuesFor(db: Executor, workspaceId: number, image: DynamicImage, contactId: number): Promise<ContactValues | null> {
   const contact = await findContactById(db, workspaceId, contactId);
   if (!contact) return null;
-  const ids = new Set<number>();
-  const names = new Set<string>();
-  for (const e of image.data.elements) {
-    if (e.type !== 'qrCode' && e.customFieldId !== '') ids.add(Number(e.customFieldId));
-    if (e.type === 'image') continue;
-    for (const ref of customFieldRefs(e.text)) {
-      const id = /^\d+$/.test(ref) ? idNumber(ref) : null;
-      if (id !== null) ids.add(id);
-      names.add(ref);
-    }
-  }
-  const [byId, byName] = await Promise.all([customFieldsByIds(db, workspaceId, [...ids]), customFieldsByNames(db, workspaceId, [...names])]);
-  const fields = [...byId, ...byName];
-  const fieldIdsByName = new Map(fields.map((f) => [f.name.toLowerCase(), f.id]));
-  const stored = await contactValues(db, workspaceId, contactId, [...new Set(fields.map((f) => Number(f.id)))]);
-  const values: ContactValues = {
+  const elements = image.data.elements;
+  const named = await fieldsNamed(
+    db,
+    workspaceId,
+    elements.flatMap((e) => (e.type === 'image' ? [] : customFieldRefs(e.text))),
+    elements.flatMap((e) => (e.type !== 'qrCode' && e.customFieldId !== '' ? [Number(e.customFieldId)] : [])),
+  );
+  const stored = await contactValues(db, workspaceId, contactId, named.ids.map(Number));
+  return {
     firstName: contact.firstName ?? '',
     lastName: contact.lastName ?? '',
     email: contact.email ?? '',
     phone: contact.phoneNumber ?? '',
     avatar: contact.avatar ?? '',
     fields: new Map([...stored].map(([id, value]) => [String(id), value])),
-    fieldIdsByName,
+    fieldOf: named.fieldOf,
   };
-  return { values, knownIds: new Set(fields.map((f) => f.id)) };
 }
 
 /** The static layer: the background and the elements below the first that varies per contact. */
 function staticLayer(workspaceId: number, image: DynamicImage) {
   const length = staticLayerLength(image);
-  const elements = layoutElements(image.data.elements.slice(0, length), null, new Set());
+  const elements = layoutElements(image.data.elements.slice(0, length), null);
   return { length, elements, hash: sha256([...revisionOf(workspaceId, image), 'layer', image.data.backgroundColor, image.backgroundUrl, elements]) };
 }
 
@@ -100,11 +93,11 @@ export async function renderImage(
   const layer = staticLayer(workspaceId, image);
   let rest: LayoutElement[];
   if (contactId === null) {
-    rest = layoutElements(image.data.elements.slice(layer.length), null, new Set());
+    rest = layoutElements(image.data.elements.slice(layer.length), null);
   } else {
-    const found = await valuesFor(db, workspaceId, image, contactId);
-    if (!found) throw notFound('Contact');
-    rest = layoutElements(image.data.elements.slice(layer.length), found.values, found.knownIds);
+    const values = await valuesFor(db, workspaceId, image, contactId);
+    if (!values) throw notFound('Contact');
+    rest = layoutElements(image.data.elements.slice(layer.length), values);
   }
   const hash = sha256([...revisionOf(workspaceId, image), 'render', image.data.width, image.data.height, layer.hash, rest]);
   // A link only needs to know the render is there (no bytes read); a preview needs the bytes.

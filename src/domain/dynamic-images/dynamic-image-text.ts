@@ -14,8 +14,8 @@ export interface ContactValues {
   avatar: string;
   /** Custom field values by field id (digits, as stored). */
   fields: ReadonlyMap<string, string>;
-  /** Field ids by lower-cased field name, for {{cf:<name>}}. */
-  fieldIdsByName: ReadonlyMap<string, string>;
+  /** The field a {{cf:...}} reference names (dynamic-image-fields.ts); undefined when none. */
+  fieldOf(ref: string): string | undefined;
 }
 
 const VARIABLE = /\{\{\s*(first_name|last_name|full_name|email|phone|cf:\s*([^{}]*?))\s*\}\}/g;
@@ -30,22 +30,15 @@ export function customFieldRefs(text: string): string[] {
   return refs;
 }
 
-/** The field id a {{cf:...}} reference names: an id of the workspace's fields, else a field name (any case). */
-export function fieldIdOf(ref: string, values: Pick<ContactValues, 'fields' | 'fieldIdsByName'>, knownIds: ReadonlySet<string>): string | undefined {
-  if (/^\d+$/.test(ref) && knownIds.has(String(Number(ref)))) return String(Number(ref));
-  return values.fieldIdsByName.get(ref.toLowerCase());
-}
-
 /**
  * The text with each variable replaced by the contact's value; a variable the contact has no value
- * for becomes `fallback`. Field ids known to the workspace are `knownIds` (a {{cf:7}} of a deleted
- * field is empty, not the literal "7").
+ * for becomes `fallback` (a {{cf:7}} of a deleted field included: it is empty, not the literal "7").
  */
-export function fillText(text: string, values: ContactValues, fallback: string, knownIds: ReadonlySet<string>): string {
+export function fillText(text: string, values: ContactValues, fallback: string): string {
   return text.replace(VARIABLE, (_, name: string, ref: string | undefined) => {
     let value: string;
     if (ref !== undefined) {
-      const id = fieldIdOf(ref.trim(), values, knownIds);
+      const id = values.fieldOf(ref.trim());
       value = id === undefined ? '' : (values.fields.get(id) ?? '');
     } else if (name === 'full_name') {
       value = [values.firstName, values.lastName].filter((v) => v !== '').join(' ');

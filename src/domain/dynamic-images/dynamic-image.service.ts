@@ -6,7 +6,8 @@ import type { JobQueue } from '../../queue/enqueue.js';
 import { checkPublicUrl } from '../shared/public-url.js';
 import type { RenderStore } from './dynamic-image-render-store.js';
 import { customFieldRefs } from './dynamic-image-text.js';
-import { customFieldsByIds, customFieldsByNames } from '../custom-fields/custom-field.repository.js';
+import { fieldsNamed } from './dynamic-image-fields.js';
+import { customFieldsByIds } from '../custom-fields/custom-field.repository.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import {
   countDynamicImages,
@@ -78,11 +79,8 @@ async function assertFieldsExist(db: Executor, workspaceId: number, input: Repla
 async function assertVariablesExist(db: Executor, workspaceId: number, input: ReplaceDynamicImageInput | CreateDynamicImageInput): Promise<void> {
   const refs = [...new Set(input.data.elements.flatMap((e) => (e.type === 'image' ? [] : customFieldRefs(e.text))))];
   if (refs.length === 0) return;
-  const ids = refs.map((r) => (/^\d+$/.test(r) ? idNumber(r) : null)).filter((k): k is number => k !== null);
-  const [byId, byName] = await Promise.all([customFieldsByIds(db, workspaceId, ids), customFieldsByNames(db, workspaceId, refs)]);
-  const knownIds = new Set(byId.map((f) => f.id));
-  const knownNames = new Set(byName.map((f) => f.name.toLowerCase()));
-  const unknown = refs.filter((r) => !(/^\d+$/.test(r) && knownIds.has(String(Number(r)))) && !knownNames.has(r.toLowerCase()));
+  const named = await fieldsNamed(db, workspaceId, refs);
+  const unknown = refs.filter((r) => named.fieldOf(r) === undefined);
   if (unknown.length > 0) throw unknownReferences('data.elements.text', unknown.map((r) => `{{cf:${r}}}`));
 }
 
