@@ -9,7 +9,6 @@ import type { Logger } from './observability/logger.js';
 import { httpDuration, httpRequests } from './observability/metrics.js';
 import { runRoute, type Router } from './rest/router.js';
 import type { PublicRoutes } from './rest/system.routes.js';
-import { RENDER_PATH_PREFIX } from './domain/dynamic-images/dynamic-image-links.js';
 import { webhookMethods, type WebhookRoutes } from './rest/webhooks.routes.js';
 import { clientIp } from './http/client-ip.js';
 import { addCorsHeaders, preflightAnswer } from './http/cors.js';
@@ -106,6 +105,7 @@ export interface PlatformOptions {
  */
 export function createPlatform(deps: AppDeps, o: PlatformOptions) {
   const { config, logger, limiters } = deps;
+  const publicPrefixes = Object.keys(o.publicRoutes).filter((key) => key.endsWith('/*'));
 
   async function serve(request: Incoming): Promise<Answer> {
     const isGraphql = request.path === o.graphqlPath;
@@ -145,9 +145,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
       if (!webhookMethods.includes(method)) throw methodNotAllowed(method, webhookMethods);
       return webhook(request, state);
     }
-    // Exact paths, and the one family of paths under a prefix: rendered images by content hash
-    // (their route, for metrics and logs, is the prefix: a hash per label would grow without end).
-    const publicPath = Object.hasOwn(o.publicRoutes, path) ? path : path.startsWith(RENDER_PATH_PREFIX) ? RENDER_PATH_PREFIX : undefined;
+    const publicPath = Object.hasOwn(o.publicRoutes, path) ? path : publicPrefixes.find((prefix) => path.startsWith(prefix.slice(0, -1)));
     const publicRoute = publicPath === undefined ? undefined : o.publicRoutes[publicPath];
     // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
     if (publicRoute && !documentMethods.includes(method)) throw methodNotAllowed(method, documentMethods);

@@ -35,7 +35,7 @@ export function dynamicImageLinkRoutes(deps: AppDeps): PublicRoutes {
       if (!rendered.stored) return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'no-store' }, body: rendered.png };
       return { status: 302, headers: { location: renderPath(rendered.hash), 'cache-control': 'no-cache' }, body: null };
     },
-    [RENDER_PATH_PREFIX]: async (request: Incoming): Promise<Answer> => {
+    [`${RENDER_PATH_PREFIX}*`]: async (request: Incoming): Promise<Answer> => {
       const m = /^\/dynamic-images\/r\/([0-9a-f]{64})\.png$/.exec(request.path);
       if (!m) throw notFound('Rendered image');
       const hash = m[1]!;

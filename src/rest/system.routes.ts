@@ -10,7 +10,10 @@ import { htmlAnswer, htmlPage, type HtmlPage } from '../http/html-pages.js';
 import { indexDocument, indexPage, interactiveReferencePage, pagePaths, scalarBundleAnswer } from './reference/reference-pages.js';
 import type { Router } from './router.js';
 
-/** Unauthenticated routes (probes and documents), by path. */
+/**
+ * Unauthenticated routes (probes, documents, public links), by path; a key ending in `/*` answers
+ * every path under it (its route in metrics and logs is the key: one label, not one per path).
+ */
 export type PublicRoutes = Record<string, (request: Incoming) => Promise<Answer> | Answer>;
 
 /**
