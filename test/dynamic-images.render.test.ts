@@ -292,10 +292,20 @@ describe(`dynamic images rendered per contact (${testEngine})`, () => {
     const image = await createImage(card());
     const mine = await contact({ firstName: 'Mine' });
     const other = await t.workspace({ name: 'Other' });
-    const theirs = (await t.request('POST', '/v1/contacts', { token: other.developerToken, body: { firstName: 'Theirs' } })).body.id;
+    const created = await t.request('POST', '/v1/contacts', { token: other.developerToken, body: { firstName: 'Theirs', email: 'theirs@mail.example' } });
+    expect(created.status).toBe(200);
+    const theirs = created.body.id as string;
     expect((await png(`/v1/dynamic-images/${image.id}/render?contact=${mine}`, other.developerToken)).status).toBe(404);
     expect((await png(`/v1/dynamic-images/${image.id}/render?contact=${theirs}`, ws.developerToken)).status).toBe(404);
     expect((await png(`/v1/dynamic-images/${image.id}/render`, ws.developerToken)).status).toBe(422);
+    // GraphQL: no link is signed for another workspace's contact, nor through its token.
+    const query = `query($id: ID!, $c: String!) { dynamicImage(id: $id) { renderUrl(contact: $c) } }`;
+    const foreignContact = await t.graphql(query, { id: image.id, c: theirs }, { token: ws.developerToken });
+    expect(foreignContact.body.data).toBeNull();
+    expect(foreignContact.body.errors.map((e: { path: string[]; extensions: { code: string; data: unknown } }) => [e.path, e.extensions.code, e.extensions.data])).toEqual([[['dynamicImage', 'renderUrl'], 'notFound', { resource: 'Contact' }]]);
+    const foreignToken = await t.graphql(query, { id: image.id, c: mine }, { token: other.developerToken });
+    expect(foreignToken.body.data).toBeNull();
+    expect(foreignToken.body.errors.map((e: { path: string[]; extensions: { code: string; data: unknown } }) => [e.path, e.extensions.code, e.extensions.data])).toEqual([[['dynamicImage'], 'notFound', { resource: 'Dynamic image' }]]);
   });
 });
 
