@@ -24,8 +24,10 @@ import { systemRoutes } from './rest/system.routes.js';
 import { webhookRoutes } from './rest/webhooks.routes.js';
 import { createImageServices } from './imaging/image-services.js';
 import { dynamicImageLinkRoutes } from './rest/dynamic-image-links.routes.js';
+import { contactFileRoutes } from './rest/contact-files.routes.js';
 import { Router } from './rest/router.js';
 import { routes } from './rest/routes/index.js';
+import { createContactFileServices } from './domain/contact-transfers/contact-file.service.js';
 
 export interface App {
   deps: AppDeps;
@@ -70,6 +72,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     watchdog: options.watchdog ?? noWatchdog,
     events: createEventFeeds({ db: database.db, pollMs: config.EVENTS_POLL_MS, perWorkspace: config.SUBSCRIPTIONS_PER_WORKSPACE, logger }),
     images: createImageServices(config, database.engine, logger),
+    files: createContactFileServices(config, database.engine),
   };
   // Events recorded in this process wake its subscriptions at once, and, through Redis, those of
   // the other server processes; theirs wake ours. Everything else is found by polling.
@@ -98,7 +101,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     context: ({ state }) => createGraphQLContext(deps, state),
     plugins: [platformParams(), ...graphqlPlugins(config, logger)],
   });
-  const platform = createPlatform(deps, { router, publicRoutes: { ...systemRoutes(deps, router), ...dynamicImageLinkRoutes(deps) }, webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
+  const platform = createPlatform(deps, { router, publicRoutes: { ...systemRoutes(deps, router), ...dynamicImageLinkRoutes(deps), ...contactFileRoutes(deps) }, webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
 
   return {
     deps,

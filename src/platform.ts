@@ -31,7 +31,7 @@ const graphqlMethods = ['GET', 'POST'];
 const CLIENT_CLOSED_REQUEST = 499;
 
 /** 405 with the methods the path does take, worded as the REST router words it. */
-const methodNotAllowed = (method: string, allow: string[]) =>
+const methodNotAllowed = (method: string, allow: readonly string[]) =>
   new AppError('methodNotAllowed', { message: `${method} is not allowed here; use ${allow.join(', ')}`, headers: { Allow: allow.join(', ') } });
 
 /** What a browser gets at /graphql when GRAPHIQL=false: /graphql has no HTML to offer it. */
@@ -148,7 +148,7 @@ export function createPlatform(deps: AppDeps, o: PlatformOptions) {
     const publicPath = Object.hasOwn(o.publicRoutes, path) ? path : publicPrefixes.find((prefix) => path.startsWith(prefix.slice(0, -1)));
     const publicRoute = publicPath === undefined ? undefined : o.publicRoutes[publicPath];
     // Probes and documents are read-only; a POST to /healthz is a mistake worth reporting.
-    if (publicRoute && !documentMethods.includes(method)) throw methodNotAllowed(method, documentMethods);
+    if (publicRoute && !(publicRoute.methods ?? documentMethods).includes(method)) throw methodNotAllowed(method, publicRoute.methods ?? documentMethods);
     if (publicRoute && unlimited.has(path)) {
       state.route = path;
       if (path === '/metrics' && config.METRICS_TOKEN) assertMetricsToken(request, config.METRICS_TOKEN);

@@ -9,6 +9,7 @@ import { engineDepsOf } from './engine/context.js';
 import { createImageServices } from './imaging/image-services.js';
 import { startEngine } from './engine/engine-runner.js';
 import { jobQueue } from './queue/enqueue.js';
+import { createContactFileServices } from './domain/contact-transfers/contact-file.service.js';
 
 /**
  * `npm run worker`: a process that runs the job queue's workers without the HTTP server, for
@@ -70,7 +71,7 @@ async function main() {
   }
   if (stopping) return;
   images = createImageServices(config, database.engine, logger);
-  const deps = engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db), images });
+  const deps = engineDepsOf({ database, config, logger, queue: jobQueue({ workerSchema: config.WORKER_SCHEMA }), adapter: createChannelAdapter(config, database.db), images, files: createContactFileServices(config, database.engine) });
   runner = startEngine(deps, (tasks) => startConfiguredRunner(database, config, logger, tasks));
   await runner;
   // A job that blocks the loop stalls every other job of this process: logged, and past

@@ -56,11 +56,12 @@ describe.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       expect(route.examples.response).toBeUndefined();
       return;
     }
-    // A binary answer (a PNG) documents its media type, and its example is an address that shows one.
-    if (route.response.binary) {
-      expect(documented.content).toEqual({
-        [route.response.binary.mediaType]: { schema: { type: 'string', format: 'binary' }, examples: { example: { externalValue: route.response.binary.exampleUrl } } },
-      });
+    // A binary answer documents its media type; its example is an address that shows one (a PNG)
+    // or the text itself (a CSV).
+    const binary = route.response.binary;
+    if (binary) {
+      const example = 'exampleUrl' in binary ? { externalValue: binary.exampleUrl } : { value: binary.exampleText };
+      expect(documented.content).toEqual({ [binary.mediaType]: { schema: { type: 'string', format: 'binary' }, examples: { example } } });
       return;
     }
     const success = documented.content['application/json'];

@@ -259,6 +259,15 @@ describe('the OpenAPI document and the behaviour it describes', () => {
       }
     });
 
+    it('409 conflict for an import while another of the workspace is pending', async () => {
+      const call = successCall('contacts.import', seeded);
+      // No job runner runs here: the first import stays pending.
+      const first = await send(call, { token: ws.developerToken });
+      const second = await send(call, { token: ws.developerToken });
+      expect([first.status, second.status]).toContain(409);
+      expect((first.status === 409 ? first : second).body).toMatchObject({ code: 'conflict', status: 409, data: { reason: 'importInProgress' } });
+    });
+
     it('422 for invalid input, and 422 validation for a duplicate contact', async () => {
       for (const route of routes) {
         const res = await send(withQuery(successCall(route.operationId, seeded), 'unexpected=1'), { token: ws.developerToken });
@@ -347,7 +356,8 @@ describe('the 429 and 500 responses match the document too', () => {
   });
 
   it('500 for every operation when the database is gone', async () => {
-    const t = await createTestApp();
+    // Every operation once, from one workspace: more calls than its default budget allows.
+    const t = await createTestApp(unlimited);
     try {
       const checker = new ContractChecker((await t.request('GET', '/v1/openapi.json')).body);
       const ws = await t.workspace();

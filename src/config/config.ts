@@ -220,6 +220,8 @@ export const configSchema = z.object({
   IMAGE_PICTURE_MAX_PIXELS: positiveInt.default(25_000_000),
   /** Where rendered PNGs are kept on SQLite (default: `renders/` beside the database file); on PostgreSQL they are kept in the database. */
   IMAGE_STORE_DIR: z.string().min(1).optional(),
+  /** Where contact CSV files (imports, exports) are kept on SQLite (default: `files/` beside the database file); on PostgreSQL they are kept in the database. */
+  CONTACT_FILE_DIR: z.string().min(1).optional(),
   /** Past this many bytes of stored renders, the least recently used are deleted. */
   IMAGE_STORE_MAX_BYTES: positiveInt.default(512 * 1024 * 1024),
   /** PostgreSQL: the schema graphile-worker keeps its jobs in (created at start-up). */

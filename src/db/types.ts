@@ -272,6 +272,69 @@ export interface ServiceSecretsTable {
   created_at: string;
 }
 
+/** A CSV file of a workspace: uploaded for an import, or written by an export. */
+export interface ContactFilesTable {
+  id: Id;
+  workspace_id: number;
+  kind: 'import' | 'export';
+  file_name: string;
+  mime_type: string;
+  declared_size: number | null;
+  size: number | null;
+  /** import: awaitingUpload, uploaded; export: pending, processing, ready, failed; either: expired. */
+  status: string;
+  delimiter: string | null;
+  row_count: number | null;
+  /** An export's request (fields, filter, contact ids) as JSON. */
+  request: string | null;
+  error_message: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file's bytes in the database (PostgreSQL), in order. */
+export interface ContactFileChunksTable {
+  file_id: number;
+  seq: number;
+  content: Uint8Array;
+}
+
+export interface ContactImportsTable {
+  id: Id;
+  workspace_id: number;
+  file_id: number;
+  file_name: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  /** The import's request (column map, field mapping, inbox, tag) as JSON. */
+  options: string;
+  total_count: number | null;
+  records_done: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  failed_count: Generated<number>;
+  error_message: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactImportErrorsTable {
+  id: Id;
+  import_id: number;
+  /** The row in the file, as a spreadsheet numbers it (the header is 1). */
+  file_row: number;
+  column_name: string | null;
+  path: string | null;
+  code: string;
+  reason: string;
+  value: string | null;
+  matched_contact_id: number | null;
+  /** The record's cells as JSON (errors.csv gives them back). */
+  cells: string;
+}
+
 export interface ErrorLogsTable {
   id: Id;
   workspace_id: number;
@@ -582,6 +645,10 @@ export interface DB {
   dynamic_images: DynamicImagesTable;
   dynamic_image_renders: DynamicImageRendersTable;
   service_secrets: ServiceSecretsTable;
+  contact_files: ContactFilesTable;
+  contact_file_chunks: ContactFileChunksTable;
+  contact_imports: ContactImportsTable;
+  contact_import_errors: ContactImportErrorsTable;
   error_logs: ErrorLogsTable;
   idempotency_keys: IdempotencyKeysTable;
   channel_posts: ChannelPostsTable;

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { Executor } from '../db/database.js';
 import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
 import type { ImageServices } from '../domain/dynamic-images/dynamic-image-render.service.js';
+import type { ContactFileServices } from '../domain/contact-transfers/contact-file.service.js';
 import type { Logger } from '../observability/logger.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import { createAutomationCache, type AutomationCache } from './comments/automation-cache.js';
@@ -20,6 +21,8 @@ export interface EngineDeps {
   automations: AutomationCache;
   /** Dynamic images: the bake job draws a saved template's static layer with it. */
   images: ImageServices;
+  /** Contact CSV files: imports read them, exports write them. */
+  files: ContactFileServices;
   /**
    * Set inside an event job's job-wide transaction (SQLite with the sandbox, process-event.ts):
    * actions due at once run there and then, inside it, instead of as jobs of their own.
@@ -28,7 +31,7 @@ export interface EngineDeps {
 }
 
 /** The engine's dependencies from the app's (the server) or from scratch (`npm run worker`). */
-export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAdapter; queue: JobQueue; config: Config; logger: Logger; images: ImageServices }): EngineDeps => ({
+export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAdapter; queue: JobQueue; config: Config; logger: Logger; images: ImageServices; files: ContactFileServices }): EngineDeps => ({
   db: d.database.db,
   adapter: d.adapter,
   queue: d.queue,
@@ -36,4 +39,5 @@ export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAd
   logger: d.logger.child({ component: 'engine' }),
   automations: createAutomationCache(),
   images: d.images,
+  files: d.files,
 });

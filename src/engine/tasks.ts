@@ -11,6 +11,10 @@ import { DELIVER_TASK } from '../domain/webhooks/webhook.service.js';
 import { deliverWebhook } from './webhooks/webhook-delivery.js';
 import { BAKE_TASK } from '../domain/dynamic-images/dynamic-image.service.js';
 import { bakeStaticLayer } from '../domain/dynamic-images/dynamic-image-render.service.js';
+import { IMPORT_TASK } from '../domain/contact-transfers/contact-import.service.js';
+import { runImport } from '../domain/contact-transfers/contact-import.job.js';
+import { EXPORT_TASK, expireContactFile, runExport } from '../domain/contact-transfers/contact-export.service.js';
+import { EXPIRE_FILE_TASK } from '../domain/contact-transfers/contact-file.service.js';
 
 /** Each kind of stored event and the processor that acts on it. */
 const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
@@ -36,5 +40,14 @@ export function engineTasks(deps: EngineDeps): TaskList {
       const { workspaceId, imageId } = payload as { workspaceId: number; imageId: number };
       return bakeStaticLayer(deps.db, deps.images, workspaceId, imageId);
     },
+    [IMPORT_TASK]: (payload, { job, signal }) => {
+      const { workspaceId, importId } = payload as { workspaceId: number; importId: number };
+      return runImport({ db: deps.db, files: deps.files, logger: deps.logger }, workspaceId, importId, { attempt: job.attempt, maxAttempts: job.maxAttempts, signal });
+    },
+    [EXPORT_TASK]: (payload, { job }) => {
+      const { workspaceId, fileId } = payload as { workspaceId: number; fileId: number };
+      return runExport(deps.db, deps.files, workspaceId, fileId, job);
+    },
+    [EXPIRE_FILE_TASK]: (payload) => expireContactFile(deps.db, deps.files, (payload as { fileId: number }).fileId),
   };
 }

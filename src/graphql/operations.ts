@@ -29,6 +29,7 @@ export function runOperation<Op extends AnyOperation>(
     logger: ctx.state.logger,
     outbound: { allowedHosts: ctx.deps.config.OUTBOUND_ALLOWED_HOSTS },
     images: ctx.deps.images,
+    files: ctx.deps.files,
     params: input.params ?? {},
     query: input.query ?? {},
     body: input.body ?? {},

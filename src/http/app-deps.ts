@@ -8,6 +8,7 @@ import type { LoopWatchdog } from '../observability/loop-watchdog.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import type { ChannelAdapter } from '../domain/channels/channel-adapter.js';
 import type { ImageServices } from '../domain/dynamic-images/dynamic-image-render.service.js';
+import type { ContactFileServices } from '../domain/contact-transfers/contact-file.service.js';
 
 /** What the HTTP layer needs from the process: built once in app.ts, passed down explicitly. */
 export interface AppDeps {
@@ -28,4 +29,6 @@ export interface AppDeps {
   events: EventFeeds;
   /** Dynamic images: the drawing pool, the render store and the link settings (IMAGE_* and PUBLIC_BASE_URL). */
   images: ImageServices & { close(): Promise<void> };
+  /** Contact CSV files: where their bytes are kept, and PUBLIC_BASE_URL for their signed links. */
+  files: ContactFileServices;
 }

@@ -25,6 +25,11 @@ export interface Incoming {
    */
   body(limitBytes: number): Promise<Uint8Array | undefined>;
   /**
+   * The body as it arrives, for a large upload written to a store as it comes (never whole in
+   * memory). Read once, instead of `body()`. Past `limitBytes` it throws 413 payloadTooLarge.
+   */
+  stream(limitBytes: number): AsyncIterable<Uint8Array>;
+  /**
    * The exchange as a WHATWG Request, for Yoga, built with the given Fetch API (Yoga's own); its
    * body is the bytes `body()` read, if it was called.
    */
@@ -96,6 +101,7 @@ export function fromNode(req: IncomingMessage): Incoming {
     body(limitBytes) {
       return (read ??= readNodeBody(req, header('content-length'), limitBytes));
     },
+    stream: (limitBytes) => limited(req as AsyncIterable<Uint8Array>, limitBytes, () => req.resume(), () => req.destroyed),
     async toFetchRequest({ Request, Headers }) {
       const headers = new Headers();
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -139,6 +145,26 @@ async function readNodeBody(req: IncomingMessage, declared: string | null, limit
   return size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
+async function* emptyBody(): AsyncGenerator<Uint8Array> {}
+
+/** A body's chunks, cut at `limitBytes` (413); `drop` discards the rest of a body refused midway. */
+async function* limited(source: AsyncIterable<Uint8Array>, limitBytes: number, drop: () => void, closed: () => boolean): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > limitBytes) {
+        drop();
+        throw tooLarge(limitBytes);
+      }
+      yield chunk;
+    }
+  } catch (err) {
+    if (!(err instanceof AppError) && (closed() || (err as NodeJS.ErrnoException).code === 'ECONNRESET')) throw new ClientClosedError();
+    throw err;
+  }
+}
+
 /** A WHATWG Request (in-process callers). */
 export function fromFetch(request: Request): Incoming {
   const url = new URL(request.url);
@@ -152,6 +178,7 @@ export function fromFetch(request: Request): Incoming {
     body(limitBytes) {
       return (read ??= readFetchBody(request, limitBytes));
     },
+    stream: (limitBytes) => limited((request.body ?? emptyBody()) as unknown as AsyncIterable<Uint8Array>, limitBytes, () => void request.body?.cancel().catch(() => {}), () => false),
     async toFetchRequest({ Request }) {
       if (!read) return request;
       return new Request(request.url, { method: request.method, headers: request.headers, body: ((await read) ?? null) as BodyInit | null });

@@ -46,7 +46,7 @@ export interface Route<
     /** For a 201: where the created record can be read (sent as `Location`). */
     location?: (created: z.output<R>) => string;
     /** Not JSON: the handler resolves to a BinaryAnswer of this media type; the reference shows `exampleUrl`. */
-    binary?: { mediaType: string; exampleUrl: string };
+    binary?: AnyOperation['binary'];
   };
   /**
    * Error statuses the contract lists for this operation. The OpenAPI document adds those every

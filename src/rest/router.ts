@@ -163,6 +163,9 @@ class Context implements RouteContext<unknown, unknown, unknown> {
   get images() {
     return this.deps.images;
   }
+  get files() {
+    return this.deps.files;
+  }
 }
 
 const restInputPaths: InputPaths = { params: ['params'], query: ['query'], body: ['body'] };

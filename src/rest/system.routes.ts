@@ -14,7 +14,12 @@ import type { Router } from './router.js';
  * Unauthenticated routes (probes, documents, public links), by path; a key ending in `/*` answers
  * every path under it (its route in metrics and logs is the key: one label, not one per path).
  */
-export type PublicRoutes = Record<string, (request: Incoming) => Promise<Answer> | Answer>;
+export type PublicRoutes = Record<string, PublicRoute>;
+/** A public route answers GET and HEAD, unless it names its methods (an upload address takes PUT). */
+export type PublicRoute = ((request: Incoming) => Promise<Answer> | Answer) & { methods?: readonly string[] };
+
+/** A public route that answers these methods. */
+export const withMethods = (methods: readonly string[], route: (request: Incoming) => Promise<Answer> | Answer): PublicRoute => Object.assign(route, { methods });
 
 /**
  * Routes that need no token: probes, metrics, the index at / and the API's own documentation

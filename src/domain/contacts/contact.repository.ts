@@ -430,3 +430,64 @@ const touchContact = prepared((db, p: { workspaceId: number; contactId: number; 
 export async function lockContactRow(trx: Executor, workspaceId: number, id: number): Promise<void> {
   if (isPostgres(trx)) await trx.selectFrom('contacts').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).forUpdate().execute();
 }
+
+/**
+ * The contacts of the workspace that have any of these ids, emails (any case) or phone numbers: an
+ * import batch's matches, in one statement.
+ */
+export async function contactsMatchingKeys(db: Executor, workspaceId: number, keys: { ids: readonly number[]; emails: readonly string[]; phones: readonly string[] }): Promise<ContactScalars[]> {
+  const { ids, emails, phones } = keys;
+  if (ids.length + emails.length + phones.length === 0) return [];
+  const rows = await db
+    .selectFrom('contacts')
+    .select(contactColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', [...ids])] : []),
+        ...(emails.length ? [eb(sql`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))] : []),
+        ...(phones.length ? [eb('phone_number', 'in', [...phones])] : []),
+      ]),
+    )
+    .execute();
+  return rows.map(toContactScalars);
+}
+
+/**
+ * Inserts contacts in one statement per 500 (an import batch); the unique indexes on email and
+ * phone number raise DuplicateContactError, and nothing of the statement is kept. Rows come back
+ * in no promised order: callers match them by email or phone number.
+ */
+export async function insertContacts(
+  db: Executor,
+  workspaceId: number,
+  contacts: readonly { email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null }[],
+): Promise<ContactScalars[]> {
+  const now = nowIso();
+  const out: ContactScalars[] = [];
+  for (let i = 0; i < contacts.length; i += 500) {
+    const values = contacts.slice(i, i + 500).map((c) => ({
+      workspace_id: workspaceId,
+      gender: 'unknown' as const,
+      email_verified: 0,
+      email_opt_in: bool(false),
+      email: c.email,
+      phone_number: c.phoneNumber,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      created_at: now,
+      updated_at: now,
+    }));
+    const rows = await db
+      .insertInto('contacts')
+      .values(values)
+      .returning(contactColumns)
+      .execute()
+      .catch((err: unknown) => {
+        const field = duplicateFieldOf(err);
+        throw field ? new DuplicateContactError(field) : err;
+      });
+    out.push(...rows.map(toContactScalars));
+  }
+  return out;
+}

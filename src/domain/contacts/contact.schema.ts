@@ -96,7 +96,7 @@ export type Contact = z.infer<typeof contactSchema>;
 /** `phoneNumber`: an optional `+` and 7 to 20 digits. */
 export const phoneNumberSchema = z.string().regex(/^\+?\d{7,20}$/, 'phoneNumber must be an optional + followed by 7 to 20 digits');
 export const emailSchema = z.email('email must be a valid email address').max(320);
-const nameSchema = z.string().trim().max(255);
+export const nameSchema = z.string().trim().max(255);
 
 /**
  * Integrations send blank form fields as "" (or spaces): a text field that is empty after trimming

@@ -431,3 +431,27 @@ export async function contactsWithValue(
     .execute();
   return rows.map((r) => toContactScalars(r as never));
 }
+
+/** The values of these fields of these contacts, as `contactId:fieldId` -> value (an import batch's before). */
+export async function valuesOfContactsFields(db: Executor, workspaceId: number, contactIds: readonly number[], fieldIds: readonly number[]): Promise<Map<string, string>> {
+  if (contactIds.length === 0 || fieldIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('contact_custom_fields')
+    .select(['contact_id', 'custom_field_id', 'value'])
+    .where(sameWorkspace('workspace_id', workspaceId))
+    .where('contact_id', 'in', [...contactIds])
+    .where('custom_field_id', 'in', [...fieldIds])
+    .execute();
+  return new Map(rows.map((r) => [`${r.contact_id}:${r.custom_field_id}`, r.value]));
+}
+
+/** Sets many values at once (insert, or update of the row the (contact, field) unique index finds). */
+export async function upsertValues(db: Executor, workspaceId: number, values: readonly { contactId: number; fieldId: number; value: string }[], now: string): Promise<void> {
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insertInto('contact_custom_fields')
+      .values(values.slice(i, i + 1000).map((v) => ({ workspace_id: workspaceId, contact_id: v.contactId, custom_field_id: v.fieldId, value: v.value, created_at: now, updated_at: now })))
+      .onConflict((oc) => oc.columns(['contact_id', 'custom_field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: now })))
+      .execute();
+  }
+}

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
-import { nowIso } from '../../db/values.js';
+import { serviceSecret } from '../shared/service-secret.js';
 
 /**
  * Public links to dynamic images, for messages: `/dynamic-images?dynamicImageId=<id>&t=<token>`
@@ -66,31 +66,11 @@ export function verifyToken(key: Buffer, subject: LinkSubject, token: string, no
   return { ok: true, contactId };
 }
 
-const keys = new WeakMap<object, Promise<Buffer>>();
-
 /**
- * The link key: `configured` (DYNAMIC_IMAGE_LINK_SECRET) when set, else a random key the service
- * made on first use and keeps in `service_secrets`, so every process on the database signs and
- * checks alike and links outlive restarts. Read once per database handle.
+ * The link key: `configured` (DYNAMIC_IMAGE_LINK_SECRET) when set, else the key the service made
+ * for its image links (service-secret.ts).
  */
 export function linkKey(db: Executor, configured: string | undefined): Promise<Buffer> {
   if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
-  let key = keys.get(db);
-  if (!key) {
-    key = storedKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-async function storedKey(db: Executor): Promise<Buffer> {
-  const name = 'dynamicImageLinks';
-  await db
-    .insertInto('service_secrets')
-    .values({ name, value: randomBytes(32).toString('hex'), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
+  return serviceSecret(db, 'dynamicImageLinks');
 }

@@ -221,3 +221,20 @@ export async function insertContactInboxIfMissing(db: Executor, workspaceId: num
     .onConflict((oc) => oc.columns(['contact_id', 'inbox_id']).doNothing())
     .execute();
 }
+
+/** Adds contacts to an inbox, those not in it yet; answers the ids of the contacts it added. */
+export async function addContactsToInbox(db: Executor, workspaceId: number, inbox: { id: number; channel: string }, contactIds: readonly number[]): Promise<number[]> {
+  if (contactIds.length === 0) return [];
+  const now = nowIso();
+  const added: number[] = [];
+  for (let i = 0; i < contactIds.length; i += 1000) {
+    const rows = await db
+      .insertInto('contact_inboxes')
+      .values(contactIds.slice(i, i + 1000).map((contactId) => ({ workspace_id: workspaceId, contact_id: contactId, inbox_id: inbox.id, channel: inbox.channel, source_id: null, created_at: now })))
+      .onConflict((oc) => oc.columns(['contact_id', 'inbox_id']).doNothing())
+      .returning('contact_id')
+      .execute();
+    added.push(...rows.map((r) => r.contact_id));
+  }
+  return added;
+}

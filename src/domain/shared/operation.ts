@@ -6,6 +6,7 @@ import type { AccessRule } from '../auth/access.js';
 import type { Principal } from '../auth/principal.js';
 import type { ChannelAdapter } from '../channels/channel-adapter.js';
 import type { ImageServices } from '../dynamic-images/dynamic-image-render.service.js';
+import type { ContactFileServices } from '../contact-transfers/contact-file.service.js';
 
 /**
  * One operation of the service, declared once for every adapter: its id, access rule, input and
@@ -50,12 +51,13 @@ export interface Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
    * An answer that is not JSON (a PNG): its media type, and the example's address for the
    * reference (an image it shows). The result, as `present` shapes it, is a BinaryAnswer.
    */
-  binary?: { mediaType: string; exampleUrl: string };
+  binary?: { mediaType: string } & ({ exampleUrl: string } | { exampleText: string });
 }
 
 /** The answer of a binary operation: its bytes and the headers of its own (caching, ETag). */
 export interface BinaryAnswer {
-  bytes: Uint8Array;
+  /** Whole, or streamed as it is produced (a CSV written from the database). */
+  bytes: Uint8Array | AsyncIterable<Uint8Array>;
   headers: Record<string, string>;
 }
 
@@ -81,6 +83,8 @@ export interface OperationContext {
   outbound: { allowedHosts: readonly string[] };
   /** Rendering dynamic images: the drawing pool, the render store, the link settings. */
   images: ImageServices;
+  /** Contact CSV files (imports, exports): their store and the address their signed links start with. */
+  files: ContactFileServices;
 }
 
 /** Where each input part sits in the request, for the paths of the issues a service reports. */

@@ -27,6 +27,17 @@ const prose = (text: string | undefined) =>
         .join('')
     : '';
 const json = (value: unknown) => `<pre><code>${esc(JSON.stringify(value, null, 2))}</code></pre>`;
+/** A text answer that is not JSON (a CSV): its example, as text. */
+function textExample(op: Json): string {
+  for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
+    for (const [mediaType, content] of Object.entries((r.content ?? {}) as Record<string, Json>)) {
+      const value = content.examples ? (Object.values(content.examples)[0] as Json)?.value : undefined;
+      if (mediaType.startsWith('text/') && typeof value === 'string') return `<h4>Example response (${esc(status)})</h4><p class="note">${esc(mediaType)}:</p><pre><code>${esc(value)}</code></pre>`;
+    }
+  }
+  return '';
+}
+
 /** A table in a box that scrolls sideways on narrow screens instead of squeezing its words. */
 const table = (head: string[], rows: string) =>
   `<div class="scroll"><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -115,6 +126,8 @@ function operationSection(doc: Json, path: string, method: string, op: Json): st
     ? `<h4>Example response (${esc(success[0])})</h4>${json(firstExample(success[1].content['application/json'].examples))}`
     : picture && typeof pictureUrl === 'string'
       ? `<h4>Example response (${esc(picture[0])})</h4><p class="note">image/png, as this server renders the demo's example:</p><img class="example" src="${esc(pictureUrl)}" alt="A rendered dynamic image" width="360">`
+      : textExample(op)
+      ? textExample(op)
       : op.responses['204']
       ? '<h4>Example response (204)</h4><p class="note">No content: the body is empty.</p>'
       : '';

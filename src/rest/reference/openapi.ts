@@ -219,7 +219,7 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
         ...(route.response.status === 204
           ? {}
           : route.response.binary
-            ? { content: { [route.response.binary.mediaType]: { schema: { type: 'string', format: 'binary' }, examples: { example: { externalValue: route.response.binary.exampleUrl } } } } }
+            ? { content: { [route.response.binary.mediaType]: { schema: { type: 'string', format: 'binary' }, examples: { example: 'exampleUrl' in route.response.binary ? { externalValue: route.response.binary.exampleUrl } : { value: route.response.binary.exampleText } } } } }
             : { content: { 'application/json': { schema: collector.convert(route.response.schema, 'output'), examples: { example: { value: examples.response } } } } }),
       },
     };

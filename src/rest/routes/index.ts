@@ -4,6 +4,7 @@ import { commentEventRoutes } from './comment-events.routes.js';
 import { channelPostRoutes } from './channel-posts.routes.js';
 import { leadAdRoutes } from './lead-ads.routes.js';
 import { contactRoutes } from './contacts.routes.js';
+import { contactTransferRoutes } from './contact-transfers.routes.js';
 import { contactSearchRoutes } from './contact-search.routes.js';
 import { contactCustomFieldRoutes } from './contact-custom-fields.routes.js';
 import { contactTagRoutes } from './contact-tags.routes.js';
@@ -33,6 +34,7 @@ export const routes: Route[] = [
   ...channelPostRoutes,
   ...leadAdRoutes,
   ...contactRoutes,
+  ...contactTransferRoutes,
   ...contactSearchRoutes,
   ...contactCustomFieldRoutes,
   ...contactTagRoutes,

@@ -12,12 +12,13 @@ import { commentEventCalls } from './comment-events.js';
 import { messageCalls } from './messages.js';
 import { devEventCalls } from './dev-events.js';
 import { webhookCalls } from './webhooks.js';
+import { contactTransferCalls } from './contact-transfers.js';
 import type { Call, CallTable, Seeded } from './seed.js';
 
 export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
 
 /** Every area's calls; a new area adds its module here. */
-const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls, commentEventCalls, devEventCalls, messageCalls, webhookCalls];
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls, commentEventCalls, devEventCalls, messageCalls, webhookCalls, contactTransferCalls];
 
 const calls: CallTable = {};
 for (const table of tables) {

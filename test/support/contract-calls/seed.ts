@@ -3,6 +3,7 @@ import { fixtures, T0 } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
 import { seedMessages } from './messages.js';
 import { seedWebhooks } from './webhooks.js';
+import { seedContactTransfers } from './contact-transfers.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
 
 /** A request that succeeds for one operation, given a workspace seeded by `seedContractWorkspace`. */
@@ -93,6 +94,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
       }),
     },
     webhooks: await seedWebhooks(t, ws, vip),
+    transfers: await seedContactTransfers(t, ws),
   };
 }
 
