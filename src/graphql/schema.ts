@@ -17,6 +17,7 @@ import './types/lead-ad.type.js';
 import './types/channel-post.type.js';
 import './types/lead-page.type.js';
 import './types/dynamic-image.type.js';
+import './types/contact-transfer.type.js';
 import './types/error-log.type.js';
 import './types/workspace-event.type.js';
 import './types/webhook.type.js';

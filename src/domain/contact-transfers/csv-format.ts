@@ -26,13 +26,17 @@ export function detectDelimiter(head: string): Delimiter {
   return best;
 }
 
-/** A record longer than this is refused (and reported) rather than buffered. */
-export const MAX_RECORD_BYTES = 256 * 1024;
+/**
+ * A record longer than this (in characters) is reported instead of read. The parser holds a record
+ * whole until it ends, so an upload's size (20 MB) bounds what one record can cost; this bound is
+ * for what a row may be.
+ */
+export const MAX_RECORD_CHARS = 256 * 1024;
 
 /**
  * One record of a file. `row` is its row as a spreadsheet numbers it: the header is row 1, a
  * record holding line breaks in quotes is one row, and blank lines count. A record the parser
- * cannot read (too long) comes as `malformed`, with why.
+ * cannot read, or too long to take, comes as `malformed`, with why.
  */
 export type CsvRecord = { row: number; cells: string[] } | { row: number; malformed: string };
 
@@ -55,9 +59,10 @@ export async function* csvRecords(source: AsyncIterable<Uint8Array>, delimiter: 
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    max_record_size: MAX_RECORD_BYTES,
     on_record: (cells: string[], ctx) => {
-      out.push({ row: ctx.records + ctx.empty_lines + skipped, cells });
+      const row = ctx.records + ctx.empty_lines + skipped;
+      const chars = cells.reduce((n, c) => n + c.length, 0);
+      out.push(chars > MAX_RECORD_CHARS ? { row, malformed: `the row holds ${chars} characters; at most ${MAX_RECORD_CHARS} are read` } : { row, cells });
       return null;
     },
   });

@@ -21,7 +21,7 @@ export const ContactFilterInput = zodInputType('ContactFilterInput', connection.
 });
 
 /** withoutNulls (../args.ts) through the whole search tree: every group and condition, but never inside a `value`. */
-const treeWithoutNulls = (v: unknown): unknown => {
+export const treeWithoutNulls = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(treeWithoutNulls);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined).map(([k, x]) => [k, k === 'value' ? x : treeWithoutNulls(x)]));
   return v;
