@@ -23,10 +23,12 @@ export async function withDatabase<T>(fn: (database: Database) => Promise<T>): P
  */
 export function describeError(err: unknown): string {
   if (err instanceof AppError) {
-    const data = err.data as { issues?: { message: string; path: (string | number)[] }[]; resource?: string } | undefined;
+    const data = err.data as { issues?: { message: string; path: (string | number)[] }[]; resource?: string; detail?: string; reason?: string } | undefined;
     if (data?.issues?.length) return data.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
     if (err.code === 'notFound' && data?.resource) return `${data.resource} not found`;
-    return err.message;
+    // The contract's messages are generic ("Validation error"); the data says what was wrong.
+    const why = data?.detail ?? data?.reason;
+    return why ? `${err.message}: ${why}` : err.message;
   }
   return err instanceof Error ? err.message : String(err);
 }

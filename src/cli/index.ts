@@ -1,6 +1,7 @@
 // Operator CLI: `npm run --silent cli -- <command>`. Uses DATABASE_URL like the server.
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config.js';
+import { contactsCommands } from './contacts.command.js';
 import { describeError } from './context.js';
 import { seedCommand } from './seed.command.js';
 import { tokenCommands } from './token.command.js';
@@ -13,6 +14,7 @@ const program = new Command('messaging-api')
 workspaceCommands(program);
 tokenCommands(program);
 seedCommand(program);
+contactsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

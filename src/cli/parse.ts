@@ -17,3 +17,12 @@ export const isoDate = parser(
   'an ISO 8601 date-time such as 2026-12-31T00:00:00Z',
 );
 export const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+/**
+ * A repeatable NAME=VALUE option, collected in order. It is split at the first `=` or, when the
+ * name may hold one (a column's header) and the value cannot, at the last.
+ */
+export const pairs = (what: string, splitAt: 'first' | 'last') => (value: string, previous: [string, string][] = []): [string, string][] => {
+  const i = splitAt === 'first' ? value.indexOf('=') : value.lastIndexOf('=');
+  if (i <= 0) throw new InvalidArgumentError(`expected ${what}`);
+  return [...previous, [value.slice(0, i), value.slice(i + 1)]];
+};
