@@ -109,7 +109,10 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
     batch.push(record);
     if (batch.length >= IMPORT_BATCH_ROWS) await commit();
   }
-  if (plan === null) throw new ImportStopped('The file has no header row');
+  if (plan === null) {
+    const now = await findContactFile(db, workspaceId, 'import', file.id);
+    throw new ImportStopped(now?.status === 'expired' ? 'The file was deleted (24 hours after its upload) before the import read it' : 'The file has no header row');
+  }
   if (batch.length > 0) await commit();
   await setImportState(db, row.id, { status: 'completed', completed_at: nowIso() });
 }
