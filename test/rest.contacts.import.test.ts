@@ -102,6 +102,9 @@ describe(`contact imports on ${testEngine}`, () => {
     expect(created.body).toMatchObject({ firstName: 'First14', lastName: 'Smith, "Jr."\n14', phoneNumber: '+12122340014' });
     expect(created.body.contactCustomFields).toEqual([expect.objectContaining({ customFieldId: String(score), value: '14' })]);
     expect(created.body.contactInboxes).toEqual([expect.objectContaining({ inboxId: String(inbox), channel: 'chat' })]);
+    // In the search index as any contact is.
+    const found = await t.request('GET', '/v1/contacts?keyword=new-14%40mail', { token: token() });
+    expect(found.body.data.map((c: { email: string }) => c.email)).toEqual(['new-14@mail.example']);
     const count = await t.request('GET', '/v1/contacts/count', { token: token() });
     expect(count.body.count).toBe(800 + want.created);
 
