@@ -14,7 +14,7 @@ import { repoRoot, runProgram } from './support/processes.js';
 // The data model of the contract, and the index behind every lookup, foreign key and list order.
 const tables = [
   'api_tokens', 'channel_events', 'channel_posts', 'comment_automations', 'comment_events', 'comment_reply_claims', 'contact_custom_fields', 'contact_inboxes', 'contact_notes', 'contact_tags', 'contacts',
-  'contact_file_chunks', 'contact_files', 'contact_import_errors', 'contact_imports', 'conversations', 'custom_fields', 'dynamic_image_renders', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
+  'contact_file_chunks', 'contact_files', 'contact_import_errors', 'contact_import_rows', 'contact_imports', 'conversations', 'custom_fields', 'dynamic_image_renders', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
   'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'messages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'service_secrets', 'tags', 'users', 'workspaces',
   'workspace_events', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'external_webhooks',
@@ -328,8 +328,8 @@ describe(`migrations on ${testEngine}`, () => {
     const fks = await listForeignKeys(database.db);
     expect(fks.length).toBeGreaterThan(30);
     const indexes = await listIndexes(database.db);
-    // Primary keys that lead with the column: contact_tags (contact_id, tag_id), contact_file_chunks (file_id, seq).
-    const leading = new Set([...indexes.map((i) => `${i.table}.${i.columns[0]}`), 'contact_tags.contact_id', 'contact_file_chunks.file_id']);
+    // Primary keys that lead with the column: contact_tags (contact_id, tag_id), contact_file_chunks (file_id, seq), contact_import_rows (import_id, contact_id).
+    const leading = new Set([...indexes.map((i) => `${i.table}.${i.columns[0]}`), 'contact_tags.contact_id', 'contact_file_chunks.file_id', 'contact_import_rows.import_id']);
     const unindexed = fks.filter((fk) => !leading.has(`${fk.table}.${fk.column}`)).map((fk) => `${fk.table}.${fk.column}`);
     expect(unindexed).toEqual([]);
   });

@@ -13,6 +13,11 @@ import { PostgresAdapter, sql, type ColumnDataType, type CreateTableBuilder, typ
  *   partial unique index).
  * - `contact_import_errors`: each row the import did not take, with the cells it had (for the
  *   errors.csv a user fixes and uploads again).
+ * - `contact_import_rows`: while an import runs, the first row of the file that wrote each contact
+ *   (created, updated, or matched and left unchanged): a later row that finds the same contact is a
+ *   repeat of that row. Kept in the database, not in memory, so a 20 MB file costs no memory per
+ *   row and a restarted import knows the rows of the batches committed before; deleted when the
+ *   import ends.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -91,9 +96,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cells', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('contact_import_errors_import_idx').on('contact_import_errors').columns(['import_id', 'file_row']).execute();
+
+  await db.schema
+    .createTable('contact_import_rows')
+    .addColumn('import_id', 'integer', (c) => c.notNull().references('contact_imports.id').onDelete('cascade'))
+    .addColumn('contact_id', 'integer', (c) => c.notNull())
+    .addColumn('file_row', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('contact_import_rows_pk', ['import_id', 'contact_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('contact_import_rows').execute();
   await db.schema.dropTable('contact_import_errors').execute();
   await db.schema.dropTable('contact_imports').execute();
   await db.schema.dropTable('contact_file_chunks').execute();

@@ -335,6 +335,13 @@ export interface ContactImportErrorsTable {
   cells: string;
 }
 
+/** While an import runs: the first row of its file that wrote each contact. */
+export interface ContactImportRowsTable {
+  import_id: number;
+  contact_id: number;
+  file_row: number;
+}
+
 export interface ErrorLogsTable {
   id: Id;
   workspace_id: number;
@@ -649,6 +656,7 @@ export interface DB {
   contact_file_chunks: ContactFileChunksTable;
   contact_imports: ContactImportsTable;
   contact_import_errors: ContactImportErrorsTable;
+  contact_import_rows: ContactImportRowsTable;
   error_logs: ErrorLogsTable;
   idempotency_keys: IdempotencyKeysTable;
   channel_posts: ChannelPostsTable;

@@ -12,6 +12,7 @@ import { recordEvents } from '../workspace-events/workspace-event.service.js';
 import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
 import { countMonthlyActiveContacts, workspaceMacLimit } from '../workspaces/plan.repository.js';
 import type { Candidate, RowError } from './contact-import-rows.js';
+import { firstRowsOf, insertFirstRows } from './contact-import.repository.js';
 
 /** What every contact of an import gets besides its row: the inbox it joins, the tag it is given. */
 export interface ImportTarget {
@@ -22,7 +23,9 @@ export interface ImportTarget {
 export interface BatchResult {
   created: number;
   updated: number;
-  skipped: number;
+  /** Matches that changed nothing. */
+  unchanged: number;
+  /** Rows not taken: failed, and repeats (duplicateInFile, skipped). */
   errors: RowError[];
 }
 
@@ -31,6 +34,20 @@ type Plan =
   | { kind: 'update'; c: Candidate; contact: ContactScalars; fields: Partial<EditableContactColumns> };
 
 const editable = ['email', 'phoneNumber', 'firstName', 'lastName'] as const;
+
+/** A row's identifiers, as keys compared across rows (emails in any case), with the field each is. */
+const keysOf = (c: { contactId?: number; email?: string | null; phoneNumber?: string | null }) => [
+  ...(c.contactId !== undefined ? [[`id:${c.contactId}`, 'contactId'] as const] : []),
+  ...(c.email ? [[`email:${c.email.toLowerCase()}`, 'email'] as const] : []),
+  ...(c.phoneNumber ? [[`phone:${c.phoneNumber}`, 'phoneNumber'] as const] : []),
+];
+const words = { contactId: 'contact id', email: 'email', phoneNumber: 'phone number' } as const;
+
+/** A row that does what an earlier row of the file did: skipped, naming that row. */
+function repeat(c: Candidate, firstRow: number, field: keyof typeof words): RowError {
+  const value = field === 'contactId' ? String(c.contactId) : (c[field] ?? null);
+  return { row: c.row, column: null, path: field, code: 'duplicateInFile', reason: `Row ${firstRow} has the same ${words[field]}; this row is skipped`, value, matchedContactId: null, cells: c.cells };
+}
 
 /**
  * Writes one batch of an import's rows in the caller's transaction, with the rules of the contact
@@ -41,11 +58,16 @@ const editable = ['email', 'phoneNumber', 'firstName', 'lastName'] as const;
  * new contact is active this month). A match whose email or phone number another contact has is
  * refused (identifierConflict), as the update of that contact would be. Every contact joins the
  * import's inbox and gets its tag. Events are those the single operations record: newContact,
- * contactInfoUpdated, customFieldValueChanged, tagApplied. A match that changes nothing is skipped.
- * A unique index that still fires (a contact created by another request meanwhile) raises
- * DuplicateContactError: the caller runs the batch again, which then finds that contact.
+ * contactInfoUpdated, customFieldValueChanged, tagApplied. A match that changes nothing is left
+ * unchanged.
+ *
+ * A row that finds a contact an earlier row of the file wrote (this batch's, or one
+ * `contact_import_rows` holds), or would create a contact with an identifier an earlier row of the
+ * batch gave one, is a repeat of that row (duplicateInFile). A unique index that still fires (a
+ * contact created by another request meanwhile) raises DuplicateContactError: the caller runs the
+ * batch again, which then finds that contact.
  */
-export async function writeImportBatch(trx: Executor, workspaceId: number, candidates: readonly Candidate[], target: ImportTarget): Promise<BatchResult> {
+export async function writeImportBatch(trx: Executor, workspaceId: number, importId: number, candidates: readonly Candidate[], target: ImportTarget): Promise<BatchResult> {
   const errors: RowError[] = [];
   const found = await contactsMatchingKeys(trx, workspaceId, {
     ids: candidates.flatMap((c) => (c.contactId === undefined ? [] : [c.contactId])),
@@ -55,6 +77,11 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
   const byId = new Map(found.map((c) => [Number(c.id), c]));
   const byEmail = new Map(found.flatMap((c) => (c.email ? [[c.email.toLowerCase(), c] as const] : [])));
   const byPhone = new Map(found.flatMap((c) => (c.phoneNumber ? [[c.phoneNumber, c] as const] : [])));
+  // Which earlier row wrote each contact found (earlier batches), and, as this batch goes, which of
+  // its rows wrote a contact or an identifier.
+  const writtenBy = await firstRowsOf(trx, importId, [...byId.keys()]);
+  const written = new Map<number, number>();
+  const claimed = new Map<string, number>();
 
   const limit = await workspaceMacLimit(trx, workspaceId);
   let room = limit === null ? Infinity : Math.max(0, limit - (await countMonthlyActiveContacts(trx, workspaceId, new Date())));
@@ -64,14 +91,30 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
     const refuse = (code: RowError['code'], reason: string, path: string | null, value: string | null, matched: number | null) =>
       errors.push({ row: c.row, column: null, path, code, reason, value, matchedContactId: matched, cells: c.cells });
     let contact: ContactScalars | undefined;
+    let by: keyof typeof words | undefined;
     if (c.contactId !== undefined) {
       contact = byId.get(c.contactId);
+      by = 'contactId';
       if (!contact) {
         refuse('contactNotFound', `No contact of the workspace has the id ${c.contactId}`, 'contactId', String(c.contactId), null);
         continue;
       }
-    } else {
-      contact = (c.email !== undefined ? byEmail.get(c.email.toLowerCase()) : undefined) ?? (c.phoneNumber !== undefined ? byPhone.get(c.phoneNumber) : undefined);
+    } else if (c.email !== undefined && byEmail.has(c.email.toLowerCase())) {
+      contact = byEmail.get(c.email.toLowerCase());
+      by = 'email';
+    } else if (c.phoneNumber !== undefined && byPhone.has(c.phoneNumber)) {
+      contact = byPhone.get(c.phoneNumber);
+      by = 'phoneNumber';
+    }
+    const firstWriter = contact ? (written.get(Number(contact.id)) ?? writtenBy.get(Number(contact.id))) : undefined;
+    if (firstWriter !== undefined) {
+      errors.push(repeat(c, firstWriter, by!));
+      continue;
+    }
+    const taken = keysOf(c).find(([key]) => claimed.has(key));
+    if (taken) {
+      errors.push(repeat(c, claimed.get(taken[0])!, taken[1]));
+      continue;
     }
     const emailOwner = c.email !== undefined ? byEmail.get(c.email.toLowerCase()) : undefined;
     const phoneOwner = c.phoneNumber !== undefined ? byPhone.get(c.phoneNumber) : undefined;
@@ -89,6 +132,7 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
         continue;
       }
       room--;
+      for (const [key] of keysOf(c)) claimed.set(key, c.row);
       plans.push({ kind: 'create', c });
       continue;
     }
@@ -100,6 +144,9 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
       const same = key === 'email' ? now?.toLowerCase() === value.toLowerCase() : now === value;
       if (!same) fields[key] = value;
     }
+    written.set(Number(contact.id), c.row);
+    // The identifiers it will have: a later row of the batch that would create a contact with one repeats this row.
+    for (const [key] of keysOf({ ...contact, ...fields })) claimed.set(key, c.row);
     plans.push({ kind: 'update', c, contact, fields });
   }
 
@@ -139,8 +186,10 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
       changed.add(contactId);
     }
   }
+  const createdRows = new Map<number, number>();
   for (const { c } of creates) {
     const contact = createdOf(c);
+    createdRows.set(Number(contact.id), c.row);
     for (const v of c.values) writes.push({ contactId: Number(contact.id), fieldId: v.fieldId, value: v.value });
     events.push(newContactEvent(contact, Object.fromEntries(c.values.map((v) => [v.name, v.value]))));
   }
@@ -158,6 +207,9 @@ export async function writeImportBatch(trx: Executor, workspaceId: number, candi
   }
   await recordEvents(trx, workspaceId, events, now);
 
+  for (const n of inserted) written.set(Number(n.id), createdRows.get(Number(n.id))!);
+  await insertFirstRows(trx, importId, written);
+
   const updated = updates.filter((p) => changed.has(Number(p.contact.id))).length;
-  return { created: creates.length, updated, skipped: updates.length - updated, errors };
+  return { created: creates.length, updated, unchanged: updates.length - updated, errors };
 }

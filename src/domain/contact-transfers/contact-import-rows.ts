@@ -104,37 +104,6 @@ export function readRow(plan: ImportPlan, row: number, cells: string[]): { ok: t
   return { ok: true, candidate };
 }
 
-/**
- * The identifiers rows of the file used before: a later row with the same contact id, email (any
- * case) or phone number is a repeat of the first one, and skipped.
- */
-export class FileKeys {
-  private readonly seen = new Map<string, number>();
-
-  private keysOf(c: Candidate): [string, string][] {
-    const keys: [string, string][] = [];
-    if (c.contactId !== undefined) keys.push([`id:${c.contactId}`, 'contact id']);
-    if (c.email !== undefined) keys.push([`email:${c.email.toLowerCase()}`, 'email']);
-    if (c.phoneNumber !== undefined) keys.push([`phone:${c.phoneNumber}`, 'phone number']);
-    return keys;
-  }
-
-  /** The repeat's record when a key was seen on an earlier row; else null, and the row's keys are remembered. */
-  repeatOf(c: Candidate): RowError | null {
-    const keys = this.keysOf(c);
-    for (const [key, what] of keys) {
-      const first = this.seen.get(key);
-      if (first !== undefined) {
-        const path = what === 'email' ? 'email' : what === 'phone number' ? 'phoneNumber' : 'contactId';
-        const value = path === 'email' ? c.email! : path === 'phoneNumber' ? c.phoneNumber! : String(c.contactId);
-        return { row: c.row, column: null, path, code: 'duplicateInFile', reason: `Row ${first} has the same ${what}; this row is skipped`, value, matchedContactId: null, cells: c.cells };
-      }
-    }
-    for (const [key] of keys) this.seen.set(key, c.row);
-    return null;
-  }
-}
-
 /** Header aliases, compared without case, spaces, dashes, dots or underscores. */
 const aliases: Record<ImportColumnKey, readonly string[]> = {
   contactId: ['contactid', 'id'],

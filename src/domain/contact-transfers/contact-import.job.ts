@@ -9,8 +9,8 @@ import { findLiveTagById } from '../tags/tag.repository.js';
 import { findContactFile } from './contact-file.repository.js';
 import type { ContactFileServices } from './contact-file.service.js';
 import { writeImportBatch, type ImportTarget } from './contact-import-batch.js';
-import { FileKeys, readRow, type Candidate, type ImportPlan, type RowError } from './contact-import-rows.js';
-import { advanceImport, findContactImport, insertImportErrors, setImportState, type ContactImportRow } from './contact-import.repository.js';
+import { readRow, type Candidate, type ImportPlan, type RowError } from './contact-import-rows.js';
+import { advanceImport, deleteFirstRows, findContactImport, insertImportErrors, setImportState, type ContactImportRow } from './contact-import.repository.js';
 import type { ImportOptions } from './contact-import.service.js';
 import type { ImportColumnKey } from './contact-transfer.schema.js';
 import { csvRecords, type CsvRecord, type Delimiter } from './csv-format.js';
@@ -31,8 +31,8 @@ class ImportStopped extends Error {}
  * Runs an import: counts the file's rows (totalCount), then reads them in batches of 500, each
  * batch one transaction with its contacts, its error records and the import's counters. An import
  * that was stopped (kill -9, a deploy) is run again by the queue and goes on after the last
- * committed batch: the rows before it are read again only to remember their identifiers (a repeat
- * of them later in the file is still a repeat), never written twice. `signal` (the process is
+ * committed batch: the rows before it are passed over, never written twice (what they wrote is in
+ * contact_import_rows, so a later repeat of them is still a repeat). `signal` (the process is
  * stopping) ends it between two batches; the queue hands it to the next worker.
  */
 export async function runImport(deps: ImportJobDeps, workspaceId: number, importId: number, job: { attempt: number; maxAttempts: number; signal: AbortSignal }): Promise<void> {
@@ -47,6 +47,7 @@ export async function runImport(deps: ImportJobDeps, workspaceId: number, import
     if (!last) throw err;
     const message = err instanceof ImportStopped ? err.message : 'The import stopped after an internal error; rows committed before it stay imported';
     await setImportState(db, importId, { status: 'failed', error_message: message, completed_at: nowIso() });
+    await deleteFirstRows(db, importId);
     deps.logger.warn({ err, importId, workspaceId }, 'contact import failed');
   }
 }
@@ -81,7 +82,6 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
   }
 
   let plan: ImportPlan | null = null;
-  const keys = new FileKeys();
   let done = row.records_done;
   let index = 0;
   let batch: CsvRecord[] = [];
@@ -89,7 +89,7 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
     const records = batch;
     batch = [];
     if (signal.aborted) throw new JobReleasedError();
-    done = await commitBatch(db, row.id, workspaceId, plan!, keys, target, records, done);
+    done = await commitBatch(db, row.id, workspaceId, plan!, target, records, done);
   };
   for await (const record of records()) {
     if (plan === null) {
@@ -97,15 +97,8 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
       plan = planOf(record.cells.map((c) => c.trim()), options, fields);
       continue;
     }
-    index++;
-    if (index <= done) {
-      // Committed by an earlier run: only its identifiers are remembered again.
-      if ('cells' in record) {
-        const read = readRow(plan, record.row, record.cells);
-        if (read.ok) keys.repeatOf(read.candidate);
-      }
-      continue;
-    }
+    // Committed by an earlier run (what it wrote is in contact_import_rows): passed over.
+    if (++index <= done) continue;
     batch.push(record);
     if (batch.length >= IMPORT_BATCH_ROWS) await commit();
   }
@@ -115,6 +108,7 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
   }
   if (batch.length > 0) await commit();
   await setImportState(db, row.id, { status: 'completed', completed_at: nowIso() });
+  await deleteFirstRows(db, row.id);
 }
 
 function planOf(headers: string[], options: ImportOptions, fields: Map<number, CustomFieldRecord>): ImportPlan {
@@ -131,30 +125,20 @@ function planOf(headers: string[], options: ImportOptions, fields: Map<number, C
 }
 
 /**
- * One batch: its rows read, repeats set aside, the rest written, and the counters moved from
- * `from`, all in one transaction. Answers the records done after it.
+ * One batch: its rows read, the readable ones written, and the counters moved from `from`, all in
+ * one transaction. Answers the records done after it.
  */
-async function commitBatch(db: Executor, importId: number, workspaceId: number, plan: ImportPlan, keys: FileKeys, target: ImportTarget, records: CsvRecord[], from: number): Promise<number> {
+async function commitBatch(db: Executor, importId: number, workspaceId: number, plan: ImportPlan, target: ImportTarget, records: CsvRecord[], from: number): Promise<number> {
   const errors: RowError[] = [];
   const candidates: Candidate[] = [];
-  let skipped = 0;
   for (const record of records) {
     if (!('cells' in record)) {
       errors.push({ row: record.row, column: null, path: null, code: 'malformedRow', reason: `The row cannot be read as CSV: ${record.malformed}`, value: null, matchedContactId: null, cells: [] });
       continue;
     }
     const read = readRow(plan, record.row, record.cells);
-    if (!read.ok) {
-      errors.push(read.error);
-      continue;
-    }
-    const repeat = keys.repeatOf(read.candidate);
-    if (repeat) {
-      errors.push(repeat);
-      skipped++;
-      continue;
-    }
-    candidates.push(read.candidate);
+    if (read.ok) candidates.push(read.candidate);
+    else errors.push(read.error);
   }
   const to = from + records.length;
   // A contact created by another request between the batch's reads and its inserts fires a unique
@@ -162,15 +146,15 @@ async function commitBatch(db: Executor, importId: number, workspaceId: number, 
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction().execute(async (trx) => {
-        const result = await writeImportBatch(trx, workspaceId, candidates, target);
+        const result = await writeImportBatch(trx, workspaceId, importId, candidates, target);
         const all = [...errors, ...result.errors].sort((a, b) => a.row - b.row);
         await insertImportErrors(
           trx,
           importId,
           all.map((e) => ({ file_row: e.row, column_name: e.column, path: e.path, code: e.code, reason: e.reason, value: e.value, matched_contact_id: e.matchedContactId, cells: JSON.stringify(e.cells) })),
         );
-        const failed = all.length - skipped;
-        const moved = await advanceImport(trx, importId, from, { recordsDone: to, created: result.created, updated: result.updated, skipped: skipped + result.skipped, failed });
+        const repeats = all.filter((e) => e.code === 'duplicateInFile').length;
+        const moved = await advanceImport(trx, importId, from, { recordsDone: to, created: result.created, updated: result.updated, skipped: result.unchanged + repeats, failed: all.length - repeats });
         if (!moved) throw new JobReleasedError();
       });
       return to;

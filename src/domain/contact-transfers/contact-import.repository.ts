@@ -139,3 +139,19 @@ export async function* allImportErrors(db: Executor, importId: number, size = 10
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/** The rows of the file that first wrote these contacts, for those an earlier batch wrote. */
+export async function firstRowsOf(db: Executor, importId: number, contactIds: readonly number[]): Promise<Map<number, number>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db.selectFrom('contact_import_rows').select(['contact_id', 'file_row']).where('import_id', '=', importId).where('contact_id', 'in', [...contactIds]).execute();
+  return new Map(rows.map((r) => [r.contact_id, r.file_row]));
+}
+
+export async function insertFirstRows(db: Executor, importId: number, rows: ReadonlyMap<number, number>): Promise<void> {
+  const all = [...rows].map(([contact_id, file_row]) => ({ import_id: importId, contact_id, file_row }));
+  for (let i = 0; i < all.length; i += 1000) await db.insertInto('contact_import_rows').values(all.slice(i, i + 1000)).execute();
+}
+
+export async function deleteFirstRows(db: Executor, importId: number): Promise<void> {
+  await db.deleteFrom('contact_import_rows').where('import_id', '=', importId).execute();
+}
