@@ -26,6 +26,7 @@ import { commentEventOperations } from './graphql-operations/comment-events.js';
 import { messageOperations } from './graphql-operations/messages.js';
 import { devEventOperations } from './graphql-operations/dev-events.js';
 import { webhookOperations } from './graphql-operations/webhooks.js';
+import { contactTransferOperations } from './graphql-operations/contact-transfers.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -687,6 +688,7 @@ export const operations: GraphQLOperation[] = [
   ...messageOperations,
   ...devEventOperations,
   ...webhookOperations,
+  ...contactTransferOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

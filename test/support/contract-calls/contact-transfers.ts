@@ -1,4 +1,4 @@
-import type { TestApp, TestWorkspace } from '../harness.js';
+import type { TestApp } from '../harness.js';
 import type { CallTable } from './seed.js';
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
@@ -10,13 +10,13 @@ async function* bytes(text: string): AsyncGenerator<Uint8Array> {
  * and an export that is ready. No job runner runs in the contract tests: the import call's own
  * import stays pending, which no other call minds.
  */
-export async function seedContactTransfers(t: TestApp, ws: TestWorkspace) {
+export async function seedContactTransfers(t: TestApp, workspaceId: number) {
   const now = new Date().toISOString();
   const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
   const file = async (kind: 'import' | 'export', status: string, content: string) => {
     const row = await t.db
       .insertInto('contact_files')
-      .values({ workspace_id: ws.id, kind, file_name: `${kind}.csv`, mime_type: 'text/csv', declared_size: Buffer.byteLength(content), size: Buffer.byteLength(content), status, delimiter: ',', row_count: 1, request: null, error_message: null, expires_at: expires, created_at: now, updated_at: now })
+      .values({ workspace_id: workspaceId, kind, file_name: `${kind}.csv`, mime_type: 'text/csv', declared_size: Buffer.byteLength(content), size: Buffer.byteLength(content), status, delimiter: ',', row_count: 1, request: null, error_message: null, expires_at: expires, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.app.deps.files.store.write(t.db, row.id, bytes(content));
@@ -25,7 +25,7 @@ export async function seedContactTransfers(t: TestApp, ws: TestWorkspace) {
   const importFile = await file('import', 'uploaded', 'First name,Email\nGrace,grace@example.com\n');
   const done = await t.db
     .insertInto('contact_imports')
-    .values({ workspace_id: ws.id, file_id: importFile, file_name: 'import.csv', status: 'completed', options: '{}', total_count: 1, records_done: 1, created_count: 1, error_message: null, completed_at: now, created_at: now, updated_at: now })
+    .values({ workspace_id: workspaceId, file_id: importFile, file_name: 'import.csv', status: 'completed', options: '{}', total_count: 1, records_done: 1, created_count: 1, error_message: null, completed_at: now, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { importFile, import: done.id, exportFile: await file('export', 'ready', 'Email\r\ngrace@example.com\r\n') };

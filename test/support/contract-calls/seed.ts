@@ -94,7 +94,7 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
       }),
     },
     webhooks: await seedWebhooks(t, ws, vip),
-    transfers: await seedContactTransfers(t, ws),
+    transfers: await seedContactTransfers(t, ws.id),
   };
 }
 
