@@ -23,15 +23,11 @@
 // Results: printed; with --save also bench/results/images-<engine>.md, otherwise only the ignored .tmp.
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { greetingCardData } from '../db/seeds/samples.js';
-import { createDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrator.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
-import { commitOf, cpuMs, pinLoadGenerator, pinning, postgresCpuBetween, postgresCpuMs, repoRoot, round, rssMb, serveFlags, startServer, stopServer, untilIdle, writeResult } from './lib.js';
+import { benchDatabase, benchServerScript, commitOf, cpuMs, pinLoadGenerator, pinning, postgresCpuBetween, postgresCpuMs, repoRoot, round, rssMb, serveFlags, startServer, stopServer, untilIdle, writeResult } from './lib.js';
 
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const warmupRenders = Number(process.env.BENCH_WARMUP_RENDERS ?? 50);
@@ -73,25 +69,7 @@ function contactAt(i: number) {
 // ---------------------------------------------------------------------------------------------
 // The database, the workspace and its contacts.
 
-function databaseUrl(): string {
-  if (engine === 'sqlite') return join(mkdtempSync(join(tmpdir(), 'images-bench-')), 'images.db');
-  const url = new URL(requestedUrl!);
-  url.searchParams.set('options', `-c search_path=${BENCH_SCHEMA},public`);
-  return url.toString();
-}
-const url = databaseUrl();
-
-const setup = createDatabase(url);
-if (engine === 'postgres') {
-  // Schemas of the bench's own: the database may be the tests' (their schemas and the shared
-  // pg_trgm in public stay as they are). The extension goes to public, as the tests install it, so
-  // that it never belongs to a schema this bench drops.
-  await sql`create extension if not exists pg_trgm with schema public`.execute(setup.db).catch(() => {});
-  await sql`drop schema if exists ${sql.id(BENCH_SCHEMA)} cascade`.execute(setup.db);
-  await sql`drop schema if exists ${sql.id(WORKER_SCHEMA)} cascade`.execute(setup.db);
-  await sql`create schema ${sql.id(BENCH_SCHEMA)}`.execute(setup.db);
-}
-await migrateToLatest(setup.db);
+const { url, setup } = await benchDatabase('images', requestedUrl, BENCH_SCHEMA, WORKER_SCHEMA);
 const { workspace, tokens } = await createWorkspace(setup.db, { name: 'Images bench' });
 const token = tokens.developer.token;
 const total = warmupRenders + contactCount;
@@ -117,19 +95,7 @@ const measuredIds = contactIds.slice(warmupRenders);
 // ---------------------------------------------------------------------------------------------
 // The server.
 
-let mode: string;
-let script: string;
-if (tsx) {
-  mode = 'src/server.ts under tsx (BENCH_TSX=1)';
-  script = 'src/server.ts';
-} else {
-  const outDir = join(dataDir, 'images-dist');
-  console.error(`compiling the server to ${outDir}`);
-  // An output directory of the bench's own: a build of dist/ by someone else meanwhile cannot change what runs.
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: repoRoot, stdio: 'inherit' });
-  mode = `compiled (tsconfig.build.json to bench/data/images-dist), node ${serveFlags(repoRoot).join(' ')}`;
-  script = join(outDir, 'src/server.js');
-}
+const { mode, script } = benchServerScript('images', tsx);
 
 const logFile = join(dataDir, `server-images-${engine}.log`);
 const server = await startServer({

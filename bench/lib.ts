@@ -1,10 +1,13 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrator.js';
 
 export const repoRoot = join(import.meta.dirname, '..');
 /** Every server under test listens here (its HOST); callgrind_control finds a server by it too. */
@@ -382,3 +385,53 @@ export async function startProcess(script: string, env: Record<string, string>):
   });
   return { url, child };
 }
+
+/**
+ * The server a bench runs: src/server.ts under tsx (`tsx`), or compiled to bench/data/<name>-dist,
+ * an output directory of the bench's own, so a build of dist/ by someone else meanwhile cannot
+ * change what runs. `mode` says which, for the report.
+ */
+export function benchServerScript(name: string, tsx: boolean): { mode: string; script: string } {
+  if (tsx) return { mode: 'src/server.ts under tsx (BENCH_TSX=1)', script: 'src/server.ts' };
+  const outDir = join(repoRoot, 'bench/data', `${name}-dist`);
+  console.error(`compiling the server to ${outDir}`);
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: repoRoot, stdio: 'inherit' });
+  return { mode: `compiled (tsconfig.build.json to bench/data/${name}-dist), node ${serveFlags(repoRoot).join(' ')}`, script: join(outDir, 'src/server.js') };
+}
+
+/**
+ * A migrated database of a bench's own: a SQLite file in a new temporary folder, or on the
+ * PostgreSQL of `requestedUrl` the schemas `schema` (its data) and `workerSchema` (its jobs),
+ * dropped and made again (the database may be the tests': their schemas and the shared pg_trgm
+ * in public stay as they are; the extension goes to public, as the tests install it, so that it
+ * never belongs to a schema a bench drops). Answers its URL and an open handle.
+ */
+export async function benchDatabase(name: string, requestedUrl: string | undefined, schema: string, workerSchema: string): Promise<{ url: string; setup: Database }> {
+  let url = join(mkdtempSync(join(tmpdir(), `${name}-bench-`)), `${name}.db`);
+  if (requestedUrl?.startsWith('postgres')) {
+    const pg = new URL(requestedUrl);
+    pg.searchParams.set('options', `-c search_path=${schema},public`);
+    url = pg.toString();
+  }
+  const setup = createDatabase(url);
+  if (setup.engine === 'postgres') {
+    await sql`create extension if not exists pg_trgm with schema public`.execute(setup.db).catch(() => {});
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(setup.db);
+    await sql`drop schema if exists ${sql.id(workerSchema)} cascade`.execute(setup.db);
+    await sql`create schema ${sql.id(schema)}`.execute(setup.db);
+  }
+  await migrateToLatest(setup.db);
+  return { url, setup };
+}
+
+/** The environment of a bench's server that runs its own jobs, with rate limits that never bite. */
+export const jobServerEnv = (url: string, workerSchema: string): Record<string, string> => ({
+  DATABASE_URL: url,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  SEED_DEMO: 'false',
+  RUN_WORKERS: 'true',
+  WORKER_SCHEMA: workerSchema,
+  RATE_LIMIT_IP_POINTS: '1000000000',
+  RATE_LIMIT_WORKSPACE_POINTS: '1000000000',
+});
