@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { idNumber, nowIso } from '../../db/values.js';
-import { AppError } from '../../errors/catalogue.js';
+import { nowIso } from '../../db/values.js';
 import type { JobQueue } from '../../queue/enqueue.js';
 import { checkCondition, checkListFilters } from '../contacts/contact-filter.service.js';
 import { compileFilter, keysetOfMatchingContacts } from '../contacts/contact-search.repository.js';
@@ -11,6 +10,7 @@ import { customFieldsByIds, valuesOfContactsFields } from '../custom-fields/cust
 import type { IssuePath } from '../custom-fields/custom-field.service.js';
 import { existingContactIds } from '../contacts/contact.repository.js';
 import { tagListingsForContacts } from '../tags/tag.repository.js';
+import { assertAllExist } from '../tags/tag.service.js';
 import { DOWNLOAD_LINK_SECONDS, signedFilePath } from './contact-file-links.js';
 import { findContactFile, insertContactFile, updateContactFile } from './contact-file.repository.js';
 import { FILE_LIFETIME_MS, fileLinkKey, resolveContactFile, scheduleExpiry, type ContactFileServices } from './contact-file.service.js';
@@ -55,18 +55,9 @@ const systemHeaders: Record<ExportSystemField, string> = {
  */
 export async function startExport(db: Executor, queue: JobQueue, workspaceId: number, input: StartExportInput, at: IssuePath) {
   if (input.filter) await checkCondition(db, workspaceId, input.filter, [...at, 'filter']);
-  let contactIds: number[] | null = null;
-  if (input.contactIds) {
-    const keys = [...new Set(input.contactIds)].map((id) => [id, idNumber(id)] as const);
-    const existing = new Set(await existingContactIds(db, workspaceId, keys.flatMap(([, k]) => (k === null ? [] : [k]))));
-    const missing = keys.filter(([, k]) => k === null || !existing.has(k)).map(([id]) => id);
-    if (missing.length > 0) throw new AppError('notFound', { data: { resource: 'Contact', ids: missing } });
-    contactIds = [...existing].sort((a, b) => a - b);
-  }
-  const fieldIds = [...new Set(input.fields.filter((f) => f.startsWith('cf:')).map((f) => f.slice(3)))];
-  const known = new Set((await customFieldsByIds(db, workspaceId, fieldIds.map(Number))).map((f) => f.id));
-  const unknown = fieldIds.filter((id) => !known.has(String(Number(id))));
-  if (unknown.length > 0) throw new AppError('notFound', { data: { resource: 'Custom field', ids: unknown } });
+  const contactIds = input.contactIds ? (await assertAllExist(input.contactIds, 'Contact', (keys) => existingContactIds(db, workspaceId, keys))).sort((a, b) => a - b) : null;
+  const fieldIds = input.fields.filter((f) => f.startsWith('cf:')).map((f) => f.slice(3));
+  await assertAllExist(fieldIds, 'Custom field', async (keys) => (await customFieldsByIds(db, workspaceId, keys)).map((f) => Number(f.id)));
 
   const request: ExportRequest = { fields: input.fields, filter: input.filter ?? null, contactIds };
   const now = Date.now();

@@ -7,6 +7,7 @@ import { customFieldsByIds } from '../custom-fields/custom-field.repository.js';
 import { inboxesByIds } from '../inboxes/inbox.repository.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { findLiveTagById } from '../tags/tag.repository.js';
+import { assertAllExist } from '../tags/tag.service.js';
 import type { IssuePath } from '../custom-fields/custom-field.service.js';
 import { headersOf, resolveContactFile, type ContactFileServices } from './contact-file.service.js';
 import {
@@ -60,10 +61,11 @@ export async function startImport(db: Executor, files: ContactFileServices, queu
   }
   const tagId = input.tagId === undefined ? null : idNumber(input.tagId);
   if (input.tagId !== undefined && (tagId === null || !(await findLiveTagById(db, workspaceId, tagId)))) throw notFound('Tag');
-  const fieldIds = [...new Set(input.fieldMapping.map((m) => idNumber(m.customFieldId) ?? -1))];
-  const fields = new Set((await customFieldsByIds(db, workspaceId, fieldIds.filter((id) => id > 0))).map((f) => f.id));
-  const missing = input.fieldMapping.map((m) => m.customFieldId).filter((id) => !fields.has(String(idNumber(id))));
-  if (missing.length > 0) throw new AppError('notFound', { data: { resource: 'Custom field', ids: [...new Set(missing)] } });
+  await assertAllExist(
+    input.fieldMapping.map((m) => m.customFieldId),
+    'Custom field',
+    async (keys) => (await customFieldsByIds(db, workspaceId, keys)).map((f) => Number(f.id)),
+  );
 
   const headers = new Set(await headersOf(db, files, file));
   const listing = [...headers].map((h) => JSON.stringify(h)).join(', ');
