@@ -18,6 +18,7 @@ const tables = [
   'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'messages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'service_secrets', 'tags', 'users', 'workspaces',
   'workspace_events', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'external_webhooks',
+  'folders', 'flows', 'sequence_steps', 'sequence_step_events', 'flow_runs', 'thread_states',
 ];
 
 /** Index name -> its columns in order (expressions as the engine prints them, lower-cased). */
@@ -67,6 +68,16 @@ const commonIndexes: Record<string, string[]> = {
   custom_fields_workspace_idx: ['workspace_id', 'name'],
   custom_fields_workspace_lower_name_uq: ['workspace_id', 'lower(name)'],
   contact_files_expiry_idx: ['expires_at'],
+  folders_workspace_idx: ['workspace_id', 'type', 'parent_id'],
+  folders_parent_idx: ['parent_id'],
+  sequences_folder_idx: ['folder_id'],
+  flows_workspace_idx: ['workspace_id', 'id'],
+  sequence_steps_sequence_idx: ['sequence_id', 'step_order', 'id'],
+  sequence_steps_flow_idx: ['flow_id'],
+  sequence_step_events_step_idx: ['step_id', 'event_type', 'id'],
+  sequence_step_events_contact_idx: ['contact_id'],
+  flow_runs_contact_idx: ['contact_id', 'created_at'],
+  flow_runs_flow_idx: ['flow_id'],
   contact_files_workspace_idx: ['workspace_id', 'id'],
   contact_import_errors_import_idx: ['import_id', 'file_row'],
   contact_imports_one_active_idx: ['workspace_id'],
@@ -306,7 +317,7 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches', '2026_11_27_0014_events_out', '2026_11_27_0015_dynamic_image_renders', '2026_11_27_0016_contact_transfers']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches', '2026_11_27_0014_events_out', '2026_11_27_0015_dynamic_image_renders', '2026_11_27_0016_contact_transfers', '2026_11_27_0017_sequences_flows']);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);
@@ -328,8 +339,8 @@ describe(`migrations on ${testEngine}`, () => {
     const fks = await listForeignKeys(database.db);
     expect(fks.length).toBeGreaterThan(30);
     const indexes = await listIndexes(database.db);
-    // Primary keys that lead with the column: contact_tags (contact_id, tag_id), contact_file_chunks (file_id, seq), contact_import_rows (import_id, contact_id).
-    const leading = new Set([...indexes.map((i) => `${i.table}.${i.columns[0]}`), 'contact_tags.contact_id', 'contact_file_chunks.file_id', 'contact_import_rows.import_id']);
+    // Primary keys that lead with the column: contact_tags (contact_id, tag_id), contact_file_chunks (file_id, seq), contact_import_rows (import_id, contact_id), thread_states (contact_inbox_id).
+    const leading = new Set([...indexes.map((i) => `${i.table}.${i.columns[0]}`), 'contact_tags.contact_id', 'contact_file_chunks.file_id', 'contact_import_rows.import_id', 'thread_states.contact_inbox_id']);
     const unindexed = fks.filter((fk) => !leading.has(`${fk.table}.${fk.column}`)).map((fk) => `${fk.table}.${fk.column}`);
     expect(unindexed).toEqual([]);
   });

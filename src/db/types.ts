@@ -187,6 +187,7 @@ export interface SequencesTable {
   workspace_id: number;
   name: string;
   is_active: Generated<Bool>;
+  folder_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -197,6 +198,90 @@ export interface SequenceSubscriptionsTable {
   contact_id: number;
   sequence_id: number;
   created_at: string;
+  /** The step the subscriber is due to get next, and when; null once it has had the last one. */
+  next_step_id: Generated<number | null>;
+  next_run_at: Generated<string | null>;
+  /** Why the subscriber waits with no job scheduled (the sequence is switched off), or null. */
+  held: Generated<string | null>;
+}
+
+export interface FoldersTable {
+  id: Id;
+  workspace_id: number;
+  type: string;
+  parent_id: number | null;
+  name: string;
+  is_trash: Generated<Bool>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlowsTable {
+  id: Id;
+  workspace_id: number;
+  name: string;
+  /** JSON: the flow's ordered messages and actions. */
+  items: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequenceStepsTable {
+  id: Id;
+  workspace_id: number;
+  sequence_id: number;
+  step_order: number;
+  delay_unit: string;
+  delay_days: number | null;
+  delay_minutes: number | null;
+  specific_date_time: string | null;
+  flow_id: number | null;
+  is_active: Bool;
+  anytime: Bool;
+  send_time_start: string | null;
+  send_time_end: string | null;
+  /** JSON array of day names (mon..sun). */
+  send_days: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SequenceStepEventsTable {
+  id: Id;
+  workspace_id: number;
+  sequence_id: number;
+  step_id: number;
+  contact_id: number;
+  event_type: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface FlowRunsTable {
+  id: Id;
+  workspace_id: number;
+  flow_id: number;
+  contact_id: number;
+  conversation_id: number | null;
+  source: string;
+  status: string;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ThreadStatesTable {
+  contact_inbox_id: number;
+  workspace_id: number;
+  state: string;
+  owner_role: string | null;
+  owner_app_id: string | null;
+  transitioned_at: string;
+  expires_at: string | null;
+  last_event: string;
+  last_event_source: string;
+  last_user_message_at: string | null;
+  updated_at: string;
 }
 
 export interface CommentAutomationsTable {
@@ -440,7 +525,7 @@ export interface OutboxTable {
   workspace_id: number;
   inbox_id: number;
   channel: 'photo' | 'net';
-  action: 'privateReply' | 'publicReply' | 'message' | 'like' | 'hide' | 'unhide';
+  action: 'privateReply' | 'publicReply' | 'message' | 'like' | 'hide' | 'unhide' | 'threadControl';
   comment_id: string | null;
   post_id: string | null;
   recipient_id: string | null;
@@ -496,7 +581,7 @@ export interface JobsTable {
   updated_at: string;
 }
 
-export type ChannelEventKind = 'comment' | 'lead' | 'message' | 'read' | 'postback';
+export type ChannelEventKind = 'comment' | 'lead' | 'message' | 'read' | 'postback' | 'handover' | 'standby';
 
 /** Events delivered by webhooks or dev events (migration 2026_11_23_0011_engine). */
 export interface ChannelEventsTable {
@@ -679,4 +764,10 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   external_webhooks: ExternalWebhooksTable;
+  folders: FoldersTable;
+  flows: FlowsTable;
+  sequence_steps: SequenceStepsTable;
+  sequence_step_events: SequenceStepEventsTable;
+  flow_runs: FlowRunsTable;
+  thread_states: ThreadStatesTable;
 }
