@@ -213,14 +213,14 @@ describe('Graph API adapter against a local server that plays the network', () =
       expect(network.seen.map((s) => s.url)).toEqual(['/v21.0/9001%2F..%2Fme%3Fx%3D1/likes']);
     });
 
-    it('a flow or AI agent hand-off is refused without a request: the Graph API sends text only', async () => {
+    it('a flow or AI agent hand-off is refused without a request: the Graph API sends messages only', async () => {
       expect(await failure(adapter.sendPrivateReply({ ...on(photo), commentId: '1785', content: { type: 'flow', flowId: 'flow-42' } }))).toEqual({
         name: 'ChannelError',
         reason: 'invalid',
         httpCode: null,
-        providerMessage: 'The Graph API adapter sends text only; a flow hand-off (flow-42) runs on the platform',
+        providerMessage: 'The Graph API adapter sends messages only; a flow hand-off (flow-42) runs on the platform',
         retryable: false,
-        message: 'invalid: The Graph API adapter sends text only; a flow hand-off (flow-42) runs on the platform',
+        message: 'invalid: The Graph API adapter sends messages only; a flow hand-off (flow-42) runs on the platform',
       });
       expect((await failure(adapter.sendMessage({ ...on(net), recipientId: '7001', content: { type: 'AIAgent', agentId: 'agent-7' } }))).reason).toBe('invalid');
       expect(network.seen).toEqual([]);

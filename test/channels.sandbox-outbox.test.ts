@@ -190,7 +190,7 @@ describe('sandbox adapter and the outbox', () => {
 
   it('validates the query: actions, kinds and channels by name, ids as digits, nothing else', async () => {
     const cases: [string, { message: string; path: (string | number)[] }[]][] = [
-      ['?action=send', [{ message: 'Invalid option: expected one of "privateReply"|"publicReply"|"message"|"like"|"hide"|"unhide"', path: ['query', 'action'] }]],
+      ['?action=send', [{ message: 'Invalid option: expected one of "privateReply"|"publicReply"|"message"|"like"|"hide"|"unhide"|"threadControl"', path: ['query', 'action'] }]],
       ['?automationKind=flow', [{ message: 'Invalid option: expected one of "comment"|"leadAd"', path: ['query', 'automationKind'] }]],
       ['?channel=mail', [{ message: 'Invalid option: expected one of "photo"|"net"', path: ['query', 'channel'] }]],
       ['?contactId=ada', [{ message: 'must be a digit string', path: ['query', 'contactId'] }]],

@@ -86,7 +86,7 @@ describe('cli: workspace create', () => {
     const id = Number(out.workspace.id);
     const count = async (table: string) =>
       Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where workspace_id = ${id}`.execute(target.database.db)).rows[0].n);
-    for (const table of ['contacts', 'contact_custom_fields', 'tags', 'contact_notes', 'inboxes', 'conversations', 'sequence_subscriptions', 'comment_automations', 'lead_ad_automations', 'dynamic_images', 'error_logs']) {
+    for (const table of ['contacts', 'contact_custom_fields', 'tags', 'contact_notes', 'inboxes', 'conversations', 'sequence_subscriptions', 'comment_automations', 'lead_ad_automations', 'dynamic_images', 'error_logs', 'flows']) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
   });

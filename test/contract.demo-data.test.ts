@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorkspace } from '../db/seeds/demo.js';
 import { seedSyntheticContacts } from '../db/seeds/synthetic.js';
+import { createFlowInput, flowSchema } from '../src/domain/flows/flow.schema.js';
 import { contractClient } from './support/contract.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 
@@ -85,6 +86,21 @@ describe('seeded data through the REST contract', () => {
       const res = await api.request('PATCH', `/v1/${a.channel}-comments/${a.id}`, { token, body: { post: JSON.parse(a.post) } });
       expect(res.status, `${a.channel} ${a.id}`).toBe(200);
     }
+    // The demo flows: listed, valid by the flow schema, and every record their items name is the
+    // workspace's (a PATCH of the same items checks them as a create does).
+    const flows = (await api.request('GET', '/v1/flows', { token: demo.tokens.developer.token })).body;
+    expect(flows.data.map((f: { name: string }) => f.name)).toEqual(['Welcome flow', 'Spring sale']);
+    for (const flow of flows.data) {
+      expect(flowSchema.safeParse(flow).success, flow.name).toBe(true);
+      expect(createFlowInput.safeParse({ name: flow.name, items: flow.items }).success, flow.name).toBe(true);
+      const res = await api.request('PATCH', `/v1/flows/${flow.id}`, { token: demo.tokens.developer.token, body: { items: flow.items } });
+      expect(res.status, flow.name).toBe(200);
+    }
+    // The automation tool's "Send Flow", exactly as its connector sends it, with a demo flow to a
+    // demo contact that has a conversation: 204, the run queued.
+    const withConversation = await t.db.selectFrom('conversations').select('contact_id').where('workspace_id', '=', demo.workspace.id).where('inbox_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const send = await api.request('POST', `/v1/contacts/${withConversation.contact_id}/flows`, { token: demo.tokens.developer.token, body: { flowId: flows.data[0].id } });
+    expect([send.status, send.text]).toEqual([204, '']);
   });
 
   it('synthetic contacts', async () => {

@@ -10,6 +10,7 @@ import {
   type CreateNetCommentAutomationInput,
 } from './graphql/generated/graphql.js';
 import { day, storedAutomation } from './support/comment-automations.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, photoCommentBody, sampleHideComments } from './support/fixtures.js';
 import { fieldError, gql, invalidInput } from './support/graphql.js';
@@ -95,7 +96,8 @@ describe('GraphQL comment automations and channel posts', () => {
 
   describe('createNetCommentAutomation', () => {
     it('creates a chat automation on the net channel, the same record REST reads back', async () => {
-      const input = netInput({ post: { type: 'postIds', value: ['1020_9001', '9001'] }, folderId: '5' });
+      const folderId = String(await insertFolder(t.db, ws.id, 'commentAutomation', 'Page replies'));
+      const input = netInput({ post: { type: 'postIds', value: ['1020_9001', '9001'] }, folderId });
       const res = await gql(t, CreateNetCommentAutomationDocument, { input }, opts());
       expect(res.body.errors).toBeUndefined();
       const created = res.body.data!.createNetCommentAutomation;
@@ -104,7 +106,7 @@ describe('GraphQL comment automations and channel posts', () => {
         name: 'Page replies',
         channel: 'net',
         type: 'chat',
-        folderId: '5',
+        folderId,
         post: { type: 'postIds', value: ['1020_9001', '9001'] },
         id: digits(),
         createdAt: isoNow(),

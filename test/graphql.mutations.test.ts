@@ -13,6 +13,7 @@ import {
 import { envelopes, unlimited } from './support/endpoints.js';
 import { fixtures, sampleHideComments, sampleOptions } from './support/fixtures.js';
 import { fieldError, gql, invalidInput } from './support/graphql.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { photoCommentInput } from './support/graphql-operations.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { digits, isoNow } from './support/rest.js';
@@ -56,13 +57,14 @@ describe('GraphQL mutations', () => {
   });
 
   it('createPhotoCommentAutomation creates an active photo automation with zero counters, readable by id', async () => {
-    const res = await gql(t, CreatePhotoCommentAutomationDocument, { input: { ...photoCommentInput(), folderId: '12', startTime: '08:30' } }, token);
+    const folderId = String(await insertFolder(t.db, ws.id, 'commentAutomation', 'Spring'));
+    const res = await gql(t, CreatePhotoCommentAutomationDocument, { input: { ...photoCommentInput(), folderId, startTime: '08:30' } }, token);
     const created = {
       id: digits(),
       createdAt: isoNow(),
       updatedAt: isoNow(),
       name: 'Spring promo',
-      folderId: '12',
+      folderId,
       type: 'photo',
       isActive: true,
       startTime: '08:30',

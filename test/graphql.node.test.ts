@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forbidden, unlimited } from './support/endpoints.js';
 import { fixtures } from './support/fixtures.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { fieldError, invalidInput, statementsOf } from './support/graphql.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { recordOutboxEntry } from '../src/domain/outbox/outbox.service.js';
@@ -42,9 +43,12 @@ describe('node(id:) and nodes(ids:)', () => {
     records.DynamicImage = await f.dynamicImage('Banner');
     records.ErrorLog = await f.errorLog('Timed out');
     records.Sequence = await f.sequence('Welcome');
+    records.SequenceFolder = await insertFolder(t.db, a.id, 'sequence', 'Drips');
+    records.CommentAutomationFolder = await insertFolder(t.db, a.id, 'commentAutomation', 'Spring');
     records.Workspace = a.id;
     records.Webhook = await f.webhook('Hook');
     records.ExternalWebhook = await f.externalWebhook('order_placed');
+    records.Flow = await f.flow('Welcome flow');
     const sent = await recordOutboxEntry(t.db, a.id, { inboxId: records.Inbox, channel: 'photo', action: 'like', commentId: '178001', contactId: records.Contact });
     records.OutboxEntry = Number(sent.id);
     records.Message = (await insertMessage(t.db, a.id, { conversationId: records.Conversation, contactId: records.Contact, inboxId: records.Inbox, direction: 'incoming', externalId: 'mid-1', text: 'Hello', status: 'received' }))!;
@@ -54,7 +58,7 @@ describe('node(id:) and nodes(ids:)', () => {
   const node = (id: string, options = token) => t.graphql('query($id: ID!) { node(id: $id) { __typename id ... on Contact { email } } }', { id }, options);
   const rawIdOf = (id: string, options = token) =>
     t.graphql(`query($id: ID!) { node(id: $id) { __typename id ${nodeTypes.map((type) => `... on ${type} { rawId }`).join(' ')} } }`, { id }, options);
-  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'Workspace', 'OutboxEntry', 'Message', 'Webhook', 'ExternalWebhook'];
+  const nodeTypes = ['Contact', 'Tag', 'CustomField', 'ContactNote', 'Inbox', 'ContactInbox', 'User', 'InboxTeam', 'Conversation', 'CommentAutomation', 'LeadAdAutomation', 'DynamicImage', 'ErrorLog', 'Sequence', 'SequenceFolder', 'CommentAutomationFolder', 'Workspace', 'OutboxEntry', 'Message', 'Webhook', 'ExternalWebhook', 'Flow'];
 
   it('the schema: every record type implements Node, and nothing else does', async () => {
     const res = await t.graphql('{ __type(name: "Node") { possibleTypes { name } } }', undefined, token);

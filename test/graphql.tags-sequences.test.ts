@@ -276,7 +276,7 @@ describe('GraphQL tags and sequences', () => {
       expect(await run(update, { id, input: { isActive: false } })).toEqual({ data: { updateSequence: { name: 'Drip', isActive: false, updatedAt: isoNow() } } });
       expect(await run(update, { id, input: {} })).toEqual({
         data: null,
-        errors: [invalidInput(['updateSequence'], [{ message: 'Provide at least one of name or isActive', path: ['input'] }], 'input: Provide at least one of name or isActive')],
+        errors: [invalidInput(['updateSequence'], [{ message: 'Provide at least one of name, isActive or folderId', path: ['input'] }], 'input: Provide at least one of name, isActive or folderId')],
       });
       expect(await run(update, { id: String(seq.theirs), input: { name: 'Mine now' } })).toEqual({
         data: null,

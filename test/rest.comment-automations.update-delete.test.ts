@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { storedAutomation } from './support/comment-automations.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, sampleHideComments, sampleOptions, T0 } from './support/fixtures.js';
@@ -78,8 +79,9 @@ describe('comment automations: change and delete', () => {
       expect(res.body).toEqual(storedAutomation(id, 'After', 'photo', { ...change, folderId: '7', updatedAt: isoNow() }));
       const cleared = await patch('photo', id, { folderId: null, startTime: null, endTime: null });
       expect(cleared.body).toEqual({ ...res.body, folderId: null, startTime: null, endTime: null, updatedAt: isoNow() });
-      const filed = await patch('photo', id, { folderId: '8' });
-      expect(filed.body.folderId).toBe('8');
+      const folder = String(await insertFolder(t.db, ws.id, 'commentAutomation', 'Filed'));
+      const filed = await patch('photo', id, { folderId: folder });
+      expect(filed.body.folderId).toBe(folder);
     });
 
     it('replaces a reply whole: values left out of the new reply are gone', async () => {

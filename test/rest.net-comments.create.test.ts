@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { unlimited } from './support/endpoints.js';
 import { fixtures, photoCommentBody } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
@@ -73,8 +74,9 @@ describe('POST /v1/net-comments', () => {
     expect(row).toEqual({ channel: 'net', type: 'chat', workspace_id: ws.id });
   });
 
-  it('takes type chat explicitly, with folderId and the times', async () => {
-    const body = netBody((b) => Object.assign(b, { type: 'chat', folderId: '31', startTime: '08:00', endTime: '20:30' }));
+  it('takes type chat explicitly, with folderId (a comment automation folder) and the times', async () => {
+    const folderId = String(await insertFolder(t.db, ws.id, 'commentAutomation', 'Page replies'));
+    const body = netBody((b) => Object.assign(b, { type: 'chat', folderId, startTime: '08:00', endTime: '20:30' }));
     const res = await post(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual(created(body));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
+import { insertFolder } from './support/contract-calls/folders.js';
 import { photoCommentBody } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
 import { fixtures } from './support/fixtures.js';
@@ -60,8 +61,9 @@ describe('POST /v1/photo-comments', () => {
     expect((await api.request('GET', `/v1/net-comments/${res.body.id}`, { token: ws.developerToken })).status).toBe(404);
   });
 
-  it('keeps folderId, startTime and endTime when given, and the photoNet type', async () => {
-    const body = { ...photoCommentBody(), type: 'photoNet', folderId: '120', startTime: '00:00', endTime: '23:59' };
+  it('keeps folderId (a comment automation folder), startTime and endTime when given, and the photoNet type', async () => {
+    const folderId = String(await insertFolder(t.db, ws.id, 'commentAutomation', 'Promotions'));
+    const body = { ...photoCommentBody(), type: 'photoNet', folderId, startTime: '00:00', endTime: '23:59' };
     const res = await post(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

@@ -17,6 +17,7 @@ describe('sequences', () => {
     id: String(id),
     name,
     isActive: true,
+    folderId: null,
     createdAt: T0,
     updatedAt: T0,
     ...extra,
@@ -78,13 +79,13 @@ describe('sequences', () => {
     it('creates an active sequence unless told otherwise, name trimmed; names need not be unique', async () => {
       const res = await api.request('POST', '/v1/sequences', { token: ws.developerToken, body: { name: ' Welcome series ' } });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: digits(), name: 'Welcome series', isActive: true, createdAt: isoNow(), updatedAt: isoNow() });
+      expect(res.body).toEqual({ id: digits(), name: 'Welcome series', isActive: true, folderId: null, createdAt: isoNow(), updatedAt: isoNow() });
       expect(res.body.updatedAt).toBe(res.body.createdAt);
       expect((await api.request('GET', `/v1/sequences/${res.body.id}`, { token: ws.developerToken })).body).toEqual(res.body);
 
       const twin = await api.request('POST', '/v1/sequences', { token: ws.developerToken, body: { name: 'Welcome series', isActive: false } });
       expect(twin.status).toBe(200);
-      expect(twin.body).toEqual({ id: digits(), name: 'Welcome series', isActive: false, createdAt: isoNow(), updatedAt: isoNow() });
+      expect(twin.body).toEqual({ id: digits(), name: 'Welcome series', isActive: false, folderId: null, createdAt: isoNow(), updatedAt: isoNow() });
       expect(twin.body.id).not.toBe(res.body.id);
     });
 
@@ -149,7 +150,7 @@ describe('sequences', () => {
     it('needs at least one field, each valid; a refused change changes nothing', async () => {
       const id = await fixtures(t.db, ws.id).sequence('Untouched');
       const cases: [unknown, { message: string; path: (string | number)[] }[]][] = [
-        [{}, [{ message: 'Provide at least one of name or isActive', path: ['body'] }]],
+        [{}, [{ message: 'Provide at least one of name, isActive or folderId', path: ['body'] }]],
         [{ name: '' }, [{ message: 'name must not be empty', path: ['body', 'name'] }]],
         [{ isActive: null }, [{ message: 'Invalid input: expected boolean, received null', path: ['body', 'isActive'] }]],
         [{ name: 'x', colour: 'red' }, [{ message: 'Unrecognized key: "colour"', path: ['body', 'colour'] }]],

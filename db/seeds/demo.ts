@@ -213,9 +213,33 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
 
     // Drawn with nothing from the network (the other demo images' pictures are on example hosts):
     // a coloured canvas, a static title, the contact's name, a greeting and a QR code per contact.
-    await trx.insertInto('dynamic_images').values({
+    const [greetingCard] = await ids('dynamic_images', [{
       ...ws, name: 'Greeting card', custom_field_id: null, background_url: '', image_url: '', enabled: 1, data: JSON.stringify(greetingCardData), ...stamps(1),
-    }).execute();
+    }]);
+
+    // Flows naming the rows above (a tag, a sequence, a custom field, the greeting card), valid by
+    // the API's rules (test/contract.demo-data checks them).
+    await ids('flows', [
+      {
+        ...ws, name: 'Welcome flow', ...stamps(30),
+        items: JSON.stringify([
+          { type: 'text', text: 'Hi {{first_name}}, thanks for reaching out!' },
+          { type: 'quickReplies', text: 'What can we help you with?', replies: [{ title: 'Pricing', payload: 'PRICING' }, { title: 'Shipping', payload: 'SHIPPING' }, { title: 'Talk to a human' }] },
+          { type: 'addTag', tagId: String(tags[1]) },
+          { type: 'subscribeSequence', sequenceId: String(sequences[0]) },
+        ]),
+      },
+      {
+        ...ws, name: 'Spring sale', ...stamps(2),
+        items: JSON.stringify([
+          { type: 'text', text: 'Our spring sale starts today, {{first_name}}: 20% off everything.' },
+          { type: 'image', url: 'https://cdn.example.com/campaigns/spring-sale.png' },
+          { type: 'dynamicImage', imageId: String(greetingCard) },
+          { type: 'setCustomField', customFieldId: String(fields[3]), value: true },
+          { type: 'customEvent', name: 'spring_sale_clicked' },
+        ]),
+      },
+    ]);
 
     await trx.insertInto('error_logs').values(Array.from({ length: 30 }, (_, i) => ({
       ...ws, contact_id: i % 3 === 0 ? null : contacts[i % contacts.length], action: pick(random, errorActions), detail: pick(random, errorDetails),

@@ -1,5 +1,6 @@
-import type { ActionResult, AdapterCall, AdapterInbox, AdapterPost, ChannelAdapter, Lead, OutgoingContent, Profile } from '../domain/channels/channel-adapter.js';
+import type { ActionResult, AdapterCall, AdapterInbox, AdapterPost, ChannelAdapter, Lead, OutgoingContent, Profile, ThreadOwner } from '../domain/channels/channel-adapter.js';
 import { ChannelError, type ChannelErrorReason } from '../domain/channels/channel-error.js';
+import { DEFAULT_APP_ID, DEFAULT_HANDOVER_APP_ID } from './sandbox.adapter.js';
 
 export interface GraphApiOptions {
   /** The Graph API's base URL with its version, e.g. `https://graph.example.com/v21.0` (no trailing slash needed). */
@@ -12,6 +13,9 @@ export interface GraphApiOptions {
   accessToken: (inbox: AdapterInbox) => string | Promise<string>;
   /** Each request is aborted after this long (ChannelError unavailable, retryable). */
   timeoutMs: number;
+  /** Our app's id on the networks (CHANNEL_APP_ID) and the app handovers go to (HANDOVER_TARGET_APP_ID); their defaults when left out. */
+  appId?: string;
+  handoverAppId?: string;
 }
 
 const DEFAULT_POSTS = 25;
@@ -81,13 +85,22 @@ export function retryAfterOf(headers: Headers, now = Date.now()): number | undef
   return undefined;
 }
 
+/** A direct message's `message` object: a text, an image attachment, or a text with quick replies. */
+const messageOf = (content: OutgoingContent): Record<string, unknown> => {
+  if (content.type === 'image') return { attachment: { type: 'image', payload: { url: content.url, is_reusable: true } } };
+  if (content.type === 'quickReplies') return { text: content.text, quick_replies: content.replies.map((r) => ({ content_type: 'text', title: r.title, payload: r.payload })) };
+  return { text: textOf(content) };
+};
+
 const textOf = (content: OutgoingContent): string => {
   if (content.type === 'text') return content.text;
+  if (content.type === 'quickReplies') return content.text;
+  if (content.type === 'image') return content.url;
   // The Graph API has no flows or AI agents: those run on the platform, which sends their messages.
   throw new ChannelError({
     reason: 'invalid',
     httpCode: null,
-    providerMessage: `The Graph API adapter sends text only; a ${content.type} hand-off (${content.type === 'flow' ? content.flowId : content.agentId}) runs on the platform`,
+    providerMessage: `The Graph API adapter sends messages only; a ${content.type} hand-off (${content.type === 'flow' ? content.flowId : content.agentId}) runs on the platform`,
   });
 };
 
@@ -114,6 +127,8 @@ const photoKind = (productType: unknown): AdapterPost['kind'] => (productType ==
  * | lead | GET /{lead}?fields=id,created_time,ad_id,form_id,field_data | same |
  * | profile | GET /{user}?fields=name,username,profile_pic | GET /{user}?fields=first_name,last_name,name,profile_pic |
  * | posts | GET /{account}/media?fields=...&limit= | GET /{page}/posts?fields=...&limit= |
+ * | take / pass / release thread | POST /{account}/take_thread_control, pass_thread_control, release_thread_control `{recipient: {id}, target_app_id (pass), metadata?}` | same, the page's id |
+ * | thread owner | GET /{account}/thread_owner?recipient={id} `{data: [{thread_owner: {app_id}}]}` | same |
  *
  * Every failure is a ChannelError (see `reasonOf` for the error codes): a Graph error body, a
  * non-JSON answer, a timeout or a refused connection.
@@ -181,15 +196,19 @@ export function graphApiAdapter(options: GraphApiOptions): ChannelAdapter {
   const visibility = (call: AdapterCall & { commentId: string }, hidden: boolean) =>
     request(call, 'POST', `/${seg(call.commentId)}`, call.inbox.channel === 'photo' ? { hide: hidden } : { is_hidden: hidden }).then(nothing);
 
+  const threadPath = { take: 'take_thread_control', pass: 'pass_thread_control', release: 'release_thread_control' } as const;
+
   return {
     name: 'http',
+    appId: options.appId ?? DEFAULT_APP_ID,
+    handoverAppId: options.handoverAppId ?? DEFAULT_HANDOVER_APP_ID,
     sendPrivateReply: async (call) =>
       messageId(await request(call, 'POST', `/${seg(call.inbox.sourceId)}/messages`, { recipient: { comment_id: call.commentId }, message: { text: textOf(call.content) } })),
     sendPublicReply: async (call) =>
       createdId(await request(call, 'POST', `/${seg(call.commentId)}/${call.inbox.channel === 'photo' ? 'replies' : 'comments'}`, { message: textOf(call.content) })),
     sendMessage: async (call) =>
       messageId(
-        await request(call, 'POST', `/${seg(call.inbox.sourceId)}/messages`, { recipient: { id: call.recipientId }, messaging_type: 'RESPONSE', message: { text: textOf(call.content) } }),
+        await request(call, 'POST', `/${seg(call.inbox.sourceId)}/messages`, { recipient: { id: call.recipientId }, messaging_type: 'RESPONSE', message: messageOf(call.content) }),
       ),
     likeComment: (call) => request(call, 'POST', `/${seg(call.commentId)}/likes`).then(nothing),
     hideComment: (call) => visibility(call, true),
@@ -220,6 +239,19 @@ export function graphApiAdapter(options: GraphApiOptions): ChannelAdapter {
         username: str(r.username),
         avatarUrl: str(r.profile_pic),
       };
+    },
+    controlThread: (call) => {
+      const { action, targetAppId, metadata } = call.request;
+      const body: Record<string, unknown> = { recipient: { id: call.recipientId } };
+      if (action === 'pass') body.target_app_id = targetAppId;
+      if (metadata !== null) body.metadata = metadata;
+      return request(call, 'POST', `/${seg(call.inbox.sourceId)}/${threadPath[action]}`, body).then(nothing);
+    },
+    async fetchThreadOwner(call): Promise<ThreadOwner> {
+      const r = await request<{ data?: unknown }>(call, 'GET', `/${seg(call.inbox.sourceId)}/thread_owner?recipient=${seg(call.recipientId)}`);
+      const first = Array.isArray(r.data) ? (r.data[0] as { thread_owner?: { app_id?: unknown } } | undefined) : undefined;
+      const appId = first?.thread_owner?.app_id;
+      return { appId: typeof appId === 'number' ? String(appId) : str(appId) };
     },
     async fetchPosts(call): Promise<AdapterPost[]> {
       const limit = call.limit ?? DEFAULT_POSTS;

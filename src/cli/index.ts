@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config.js';
 import { contactsCommands } from './contacts.command.js';
 import { describeError } from './context.js';
+import { flowsCommands } from './flows.command.js';
 import { seedCommand } from './seed.command.js';
 import { tokenCommands } from './token.command.js';
 import { workspaceCommands } from './workspace.command.js';
@@ -15,6 +16,7 @@ workspaceCommands(program);
 tokenCommands(program);
 seedCommand(program);
 contactsCommands(program);
+flowsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -133,6 +133,13 @@ export const configSchema = z.object({
   GRAPH_API_ACCESS_TOKEN: z.string().optional(),
   /** Each Graph API request is abandoned after this long (a retryable failure). */
   GRAPH_API_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * Our app's id on the networks (the primary receiver of the inboxes' messages): thread control
+   * compares the thread owner a network names with it.
+   */
+  CHANNEL_APP_ID: z.string().min(1).max(100).default('messaging-api'),
+  /** The app a thread is handed to when we pass or release it without naming one (the networks' inbox app, or a human-agent tool). */
+  HANDOVER_TARGET_APP_ID: z.string().min(1).max(100).default('page-inbox'),
   /** The networks' app secret: POST /webhooks/* must carry X-Hub-Signature-256 made with it. Unset: webhooks answer 503. */
   WEBHOOK_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   /** What the networks' subscription handshake (GET /webhooks/*) must send as hub.verify_token. Unset: the handshake is refused. */

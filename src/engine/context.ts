@@ -23,12 +23,20 @@ export interface EngineDeps {
   images: ImageServices;
   /** Contact CSV files: imports read them, exports write them. */
   files: ContactFileServices;
+  /** What time it is for the engine's schedules (sequence steps); tests move it. */
+  clock: Clock;
   /**
    * Set inside an event job's job-wide transaction (SQLite with the sandbox, process-event.ts):
    * actions due at once run there and then, inside it, instead of as jobs of their own.
    */
   inline?: boolean;
 }
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
 
 /** The engine's dependencies from the app's (the server) or from scratch (`npm run worker`). */
 export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAdapter; queue: JobQueue; config: Config; logger: Logger; images: ImageServices; files: ContactFileServices }): EngineDeps => ({
@@ -40,4 +48,5 @@ export const engineDepsOf = (d: { database: { db: Executor }; adapter: ChannelAd
   automations: createAutomationCache(),
   images: d.images,
   files: d.files,
+  clock: systemClock,
 });

@@ -5,7 +5,7 @@ import type { ChannelEventKind } from '../domain/events/channel-event.schema.js'
 import { PROCESS_EVENT_TASK } from '../domain/events/channel-event.service.js';
 import { commentActionTasks } from './comments/comment-actions.js';
 import { processCommentEvent } from './comments/comment-engine.js';
-import { processMessageEvent, processPostbackEvent, processReadEvent } from './messaging/messaging-events.js';
+import { processHandoverEvent, processMessageEvent, processPostbackEvent, processReadEvent, processStandbyEvent } from './messaging/messaging-events.js';
 import { LEAD_REPLY_TASK, processLead, sendLeadReply } from './leads/lead.processor.js';
 import { DELIVER_TASK } from '../domain/webhooks/webhook.service.js';
 import { deliverWebhook } from './webhooks/webhook-delivery.js';
@@ -15,6 +15,12 @@ import { IMPORT_TASK } from '../domain/contact-transfers/contact-import.service.
 import { runImport } from '../domain/contact-transfers/contact-import.job.js';
 import { EXPORT_TASK, expireContactFile, runExport } from '../domain/contact-transfers/contact-export.service.js';
 import { EXPIRE_FILE_TASK } from '../domain/contact-transfers/contact-file.service.js';
+import { SEQUENCE_STEP_TASK, type StepItem } from '../domain/sequences/sequence-progress.service.js';
+import { runSequenceSteps } from './sequences/sequence-runner.js';
+import { FLOW_RUN_TASK } from '../domain/flows/flow-send.service.js';
+import { sendFlowRun } from './flows/flow-run.job.js';
+import { EXTERNAL_EVENT_TASK, type ExternalEventPayload } from '../domain/flows/flow-events.service.js';
+import { deliverExternalEvent } from './flows/external-event-delivery.js';
 
 /** Each kind of stored event and the processor that acts on it. */
 const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
@@ -23,6 +29,8 @@ const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
   message: processMessageEvent,
   read: processReadEvent,
   postback: processPostbackEvent,
+  handover: processHandoverEvent,
+  standby: processStandbyEvent,
 };
 
 /**
@@ -49,5 +57,8 @@ export function engineTasks(deps: EngineDeps): TaskList {
       return runExport(deps.db, deps.files, workspaceId, fileId, job);
     },
     [EXPIRE_FILE_TASK]: (payload) => expireContactFile(deps.db, deps.files, (payload as { fileId: number }).fileId),
+    [SEQUENCE_STEP_TASK]: (payload) => runSequenceSteps(deps, payload as unknown as StepItem[]),
+    [FLOW_RUN_TASK]: (payload) => sendFlowRun(deps, payload as { workspaceId: number; flowRunId: number }),
+    [EXTERNAL_EVENT_TASK]: (payload) => deliverExternalEvent(deps, payload as unknown as ExternalEventPayload),
   };
 }

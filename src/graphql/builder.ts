@@ -63,13 +63,17 @@ export const builder = new SchemaBuilder<{
     validationError: (result) =>
       new AppError('invalidRequestData', {
         data: {
-          issues: result.issues.map((i) => ({
-            message: i.message,
-            path: (i.path ?? []).map((p) => {
+          issues: result.issues.flatMap((i) => {
+            const path = (i.path ?? []).map((p) => {
               const key = typeof p === 'object' && p !== null && 'key' in p ? p.key : p;
               return typeof key === 'number' ? key : String(key);
-            }),
-          })),
+            });
+            // As REST's toIssues: each unknown key at its own path (a flat input type, such as
+            // FlowItemInput, holds fields its item's kind refuses).
+            const unknown = i as { code?: string; keys?: string[] };
+            if (unknown.code === 'unrecognized_keys' && unknown.keys) return unknown.keys.map((key) => ({ message: `Unrecognized key: "${key}"`, path: [...path, key] }));
+            return [{ message: i.message, path }];
+          }),
         },
       }),
   },

@@ -11,14 +11,17 @@ import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repos
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { externalWebhooksByIds, webhooksByIds } from '../domain/webhooks/webhook.repository.js';
 import { outboxEntriesByIds } from '../domain/outbox/outbox.repository.js';
+import { threadRowsByContactInboxIds, type ThreadRow } from '../domain/thread-control/thread-state.repository.js';
 import { messagesByIds } from '../domain/messages/message.repository.js';
 import { contactMessagesLoader } from './message-loader.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
 import { contactCountsOfInboxes } from '../domain/inboxes/inbox.repository.js';
 import { fieldMappingsFor, leadAdAutomationsByIds, sequenceIdsFor, tagIdsFor } from '../domain/lead-ads/lead-ad.repository.js';
 import { formsOfPages } from '../domain/lead-ads/lead-page.repository.js';
+import { foldersByIds } from '../domain/folders/folder.repository.js';
 import { subscriptionsForContacts } from '../domain/sequences/sequence.repository.js';
 import { sequencesByIds, subscriberCounts } from '../domain/sequences/sequence.repository.js';
+import { flowsByIds } from '../domain/flows/flow.repository.js';
 import { groupBy, inKeyOrder } from '../domain/shared/group.js';
 import type { LeadForm } from '../domain/lead-ads/lead-page.schema.js';
 import { tagListingsForContacts, tagsByIds, tagsForContacts } from '../domain/tags/tag.repository.js';
@@ -67,6 +70,11 @@ export function createLoaders(db: Executor, workspaceId: number) {
     tag: byId((ids) => tagsByIds(db, workspaceId, ids)),
     note: byId((ids) => notesByIds(db, workspaceId, ids)),
     contactInbox: byId((ids) => contactInboxesByIds(db, workspaceId, ids)),
+    // ContactInbox.threadState: the thread_states rows of a batch of contact inboxes (null: none, the thread is ours).
+    threadState: new DataLoader<number, ThreadRow | null>(async (ids) => {
+      const rows = new Map((await threadRowsByContactInboxIds(db, workspaceId, ids)).map((r) => [r.contactInboxId, r]));
+      return ids.map((id) => rows.get(id) ?? null);
+    }),
     customField: byId((ids) => customFieldsByIds(db, workspaceId, ids)),
     // CustomField.valuesCount: how many contacts have a value, one grouped count per batch of fields.
     customFieldValuesCount: new DataLoader<number, number>(async (ids) => {
@@ -96,6 +104,10 @@ export function createLoaders(db: Executor, workspaceId: number) {
     message: byId((ids) => messagesByIds(db, workspaceId, ids)),
     contactMessages: contactMessagesLoader(db, workspaceId),
     sequence: byId((ids) => sequencesByIds(db, workspaceId, ids)),
+    // Sequence.folder and folder nodes: one statement per batch, each kind only its own folders.
+    sequenceFolder: byId((ids) => foldersByIds(db, workspaceId, 'sequence', ids)),
+    commentAutomationFolder: byId((ids) => foldersByIds(db, workspaceId, 'commentAutomation', ids)),
+    flow: byId((ids) => flowsByIds(db, workspaceId, ids)),
     // Sequence.subscribersCount: one grouped count per batch of sequences.
     sequenceSubscribersCount: new DataLoader<number, number>(async (ids) => {
       const counts = await subscriberCounts(db, workspaceId, ids);

@@ -26,6 +26,12 @@ export interface EngineTestApp extends TestApp {
   jobs: () => Promise<StoredJob[]>;
   /** Another runner on the same database and queue (a second worker process, in effect); stopped on close. */
   extraRunner: () => Promise<JobRunner>;
+  /**
+   * The engine's clock (sequence steps read it): real time until `set`, then fixed where it is set
+   * until set or advanced again. Set it ahead of real time, so the queue (real time) never makes a
+   * job due before the test advances the clock and calls `dueNow`.
+   */
+  clock: TestClock;
   /** Stops the in-process workers (as SIGTERM would); `startWorkers` runs them again. */
   stopWorkers: () => Promise<void>;
   startWorkers: () => Promise<void>;
@@ -37,8 +43,9 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
   await prepareJobQueue(t.database, t.config, quietLogger);
   let runner: JobRunner | null = null;
   const extras: JobRunner[] = [];
+  const clock = testClock();
   const startWorkers = async () => {
-    runner = await startEngine(engineDepsOf(t.app.deps), (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
+    runner = await startEngine({ ...engineDepsOf(t.app.deps), clock }, (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
   };
   const stopWorkers = async () => {
     await runner?.stop();
@@ -48,6 +55,7 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
   const jobs = () => storedJobs(t.database, workerSchema);
   return {
     ...t,
+    clock,
     workerSchema,
     jobs,
     webhook: (channel, body, signature) => {
@@ -72,7 +80,7 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
     stopWorkers,
     startWorkers,
     extraRunner: async () => {
-      const extra = await startEngine(engineDepsOf(t.app.deps), (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
+      const extra = await startEngine({ ...engineDepsOf(t.app.deps), clock }, (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
       extras.push(extra);
       return extra;
     },
@@ -81,5 +89,20 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
       await stopWorkers();
       await t.close();
     },
+  };
+}
+
+export interface TestClock {
+  now(): Date;
+  set(at: Date | string): void;
+  advance(ms: number): void;
+}
+
+function testClock(): TestClock {
+  let fixed: number | null = null;
+  return {
+    now: () => new Date(fixed ?? Date.now()),
+    set: (at) => void (fixed = new Date(at).getTime()),
+    advance: (ms) => void (fixed = (fixed ?? Date.now()) + ms),
   };
 }

@@ -1,5 +1,6 @@
 import { bumpCommentAutomationsVersion } from '../../src/domain/comment-automations/comment-automation.repository.js';
 import type { Executor } from '../../src/db/database.js';
+import type { FlowItem } from '../../src/domain/flows/flow.schema.js';
 import { insertDeliveries, insertExternalWebhook, insertWebhook } from '../../src/domain/webhooks/webhook.repository.js';
 import { newSecret } from '../../src/domain/webhooks/webhook-signature.js';
 import { insertEvents } from '../../src/domain/workspace-events/workspace-event.repository.js';
@@ -121,6 +122,30 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
         .executeTakeFirstOrThrow(),
     ),
   sequence: (name: string) => id(db.insertInto('sequences').values({ workspace_id: workspaceId, name, ...stamps() }).returning('id').executeTakeFirstOrThrow()),
+  /** A step of the sequence, due a day after the one before it, at any time, sending no flow. */
+  sequenceStep: (sequenceId: number, position = 0) =>
+    id(
+      db
+        .insertInto('sequence_steps')
+        .values({
+          workspace_id: workspaceId,
+          sequence_id: sequenceId,
+          step_order: position,
+          delay_unit: 'days',
+          delay_days: 1,
+          delay_minutes: null,
+          specific_date_time: null,
+          flow_id: null,
+          is_active: 1,
+          anytime: 1,
+          send_time_start: null,
+          send_time_end: null,
+          send_days: '[]',
+          ...stamps(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
   subscribe: (contactId: number, sequenceId: number) =>
     id(
       db
@@ -314,6 +339,15 @@ export const fixtures = (db: Executor, workspaceId: number) => ({
     const [delivery] = await insertDeliveries(db, [{ workspaceId, webhookId, eventId: event!.id }], T0);
     return Number(delivery!.id);
   },
+  /** A flow of these items (one text message unless given), as its id. */
+  flow: (name: string, items: readonly FlowItem[] = [{ type: 'text', text: 'Hello {{first_name}}' }]) =>
+    id(
+      db
+        .insertInto('flows')
+        .values({ workspace_id: workspaceId, name, items: JSON.stringify(items), ...stamps() })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
   externalWebhook: async (event: string) =>
     Number((await insertExternalWebhook(db, workspaceId, { url: `https://hooks.example.com/flows/${encodeURIComponent(event)}`, event, provider: 'n8n', now: T0 })).id),
 });

@@ -27,6 +27,10 @@ import { messageOperations } from './graphql-operations/messages.js';
 import { devEventOperations } from './graphql-operations/dev-events.js';
 import { webhookOperations } from './graphql-operations/webhooks.js';
 import { contactTransferOperations } from './graphql-operations/contact-transfers.js';
+import { folderOperations } from './graphql-operations/folders.js';
+import { flowOperations } from './graphql-operations/flows.js';
+import { sequenceStepOperations } from './graphql-operations/sequence-steps.js';
+import { threadControlOperations } from './graphql-operations/thread-control.js';
 import { gql, type GraphQLBody } from './graphql.js';
 import type { RequestOptions, TestApp, TestResponse } from './harness.js';
 
@@ -689,6 +693,10 @@ export const operations: GraphQLOperation[] = [
   ...devEventOperations,
   ...webhookOperations,
   ...contactTransferOperations,
+  ...folderOperations,
+  ...flowOperations,
+  ...sequenceStepOperations,
+  ...threadControlOperations,
 ];
 
 /** The response path of an operation's root field (`Mutation.createContact` -> ['createContact']). */

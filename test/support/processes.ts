@@ -28,17 +28,18 @@ export interface Finished {
 }
 
 /** Runs `src/cli/index.ts` with `args` to completion. */
-export function runCli(args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Promise<Finished> {
-  return runProgram('src/cli/index.ts', args, env, options.cwd);
+export function runCli(args: string[], env: Record<string, string>, options: { cwd?: string; input?: string } = {}): Promise<Finished> {
+  return runProgram('src/cli/index.ts', args, env, options.cwd, options.input);
 }
 
-/** Runs a TypeScript program of the repository (e.g. `db/migrate.ts`) to completion. */
-export function runProgram(file: string, args: string[], env: Record<string, string>, cwd = repoRoot): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, file), ...args], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a TypeScript program of the repository (e.g. `db/migrate.ts`) to completion; `input` is its stdin. */
+export function runProgram(file: string, args: string[], env: Record<string, string>, cwd = repoRoot, input?: string): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, file), ...args], { cwd, env: childEnv(env), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  if (input !== undefined) child.stdin!.end(input);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
   return new Promise((ok, fail) => {
     child.on('error', fail);
     child.on('close', (code, signal) => ok({ code, signal, stdout, stderr }));

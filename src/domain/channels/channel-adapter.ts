@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/database.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import type { PostKind } from '../channel-posts/channel-post.schema.js';
-import type { AutomationKind, OutgoingContent } from '../outbox/outbox.schema.js';
+import type { AutomationKind, OutgoingContent, ThreadControlRequest } from '../outbox/outbox.schema.js';
 
-export type { OutgoingContent };
+export type { OutgoingContent, ThreadControlRequest };
 
 /**
  * The one boundary between the engine and the networks (photo: the photo-sharing network; net: the
@@ -50,6 +50,18 @@ export interface MessageCall extends AdapterCall, ActionOrigin {
   content: OutgoingContent;
 }
 
+/** A thread-control (handover) call for one person's thread with the account (ThreadControlRequest says which). */
+export interface ThreadControlCall extends AdapterCall, ActionOrigin {
+  /** The network's id of the person whose thread it is. */
+  recipientId: string;
+  request: ThreadControlRequest;
+}
+
+/** Which app holds a person's thread, as the network says: null when none does (the primary receiver, us, gets the messages). */
+export interface ThreadOwner {
+  appId: string | null;
+}
+
 /** What a call created on the network: its id (message or comment id), or null when it creates nothing (like, hide). */
 export interface ActionResult {
   externalId: string | null;
@@ -89,6 +101,10 @@ export interface AdapterPost {
 
 export interface ChannelAdapter {
   readonly name: 'sandbox' | 'http';
+  /** Our app's id on the networks (CHANNEL_APP_ID): a thread whose owner is this app is ours. */
+  readonly appId: string;
+  /** The app a pass without a target, or a release, hands a thread to (HANDOVER_TARGET_APP_ID). */
+  readonly handoverAppId: string;
   /**
    * Only an adapter whose calls read and write our own database (the sandbox) has this: the same
    * adapter inside the caller's transaction, so a recorded action and its outbox entry commit
@@ -108,4 +124,8 @@ export interface ChannelAdapter {
   fetchProfile(call: AdapterCall & { userId: string }): Promise<Profile>;
   /** The account's latest media or posts, newest first, at most `limit` (default 25). */
   fetchPosts(call: AdapterCall & { limit?: number }): Promise<AdapterPost[]>;
+  /** Takes, passes or releases a person's thread (the networks' handover protocol); creates nothing (externalId null). */
+  controlThread(call: ThreadControlCall): Promise<ActionResult>;
+  /** Which app holds a person's thread now. */
+  fetchThreadOwner(call: AdapterCall & { recipientId: string }): Promise<ThreadOwner>;
 }

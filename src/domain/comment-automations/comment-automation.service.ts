@@ -1,8 +1,9 @@
 import type { Executor } from '../../db/database.js';
 import { idNumber } from '../../db/values.js';
-import { notFound } from '../../errors/catalogue.js';
+import { notFound, unknownReferences } from '../../errors/catalogue.js';
 import { parseOrThrow } from '../../errors/validation.js';
 import { assertKnownPosts } from '../channel-posts/channel-post.service.js';
+import { knownFolder } from '../folders/folder.service.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import {
   commentAutomationsOfChannels,
@@ -32,11 +33,25 @@ const success = { success: true } as const;
 const checkPosts = (db: Executor, workspaceId: number, channel: Channel, post: CreateCommentInput['post']) =>
   post.type === 'postIds' ? assertKnownPosts(db, workspaceId, channel, post.value) : Promise.resolve();
 
-/** A new automation of the channel: active, counters at zero; its postIds checked first, in one transaction. */
+/**
+ * A folderId must name a comment automation folder of the workspace (either channel's), or be
+ * null: otherwise 422 validation with `data.field` folderId, as unknown post ids are (the
+ * contract's create lists no 404). The folder is held until the transaction ends, and its id
+ * stored in its plain form (`007` is folder 7), the form deleting the folder looks for.
+ */
+async function checkFolder<F extends string | null | undefined>(db: Executor, workspaceId: number, folderId: F): Promise<F> {
+  if (folderId === undefined || folderId === null) return folderId;
+  const key = await knownFolder(db, workspaceId, 'commentAutomation', folderId, { lock: true });
+  if (key === null) throw unknownReferences('folderId', [folderId]);
+  return String(key) as F;
+}
+
+/** A new automation of the channel: active, counters at zero; its postIds and folder checked first, in one transaction. */
 const create = (db: Executor, workspaceId: number, channel: Channel, data: CreateCommentInput) =>
   db.transaction().execute(async (trx) => {
     await checkPosts(trx, workspaceId, channel, data.post);
-    return insertCommentAutomation(trx, workspaceId, channel, data);
+    const folderId = await checkFolder(trx, workspaceId, data.folderId);
+    return insertCommentAutomation(trx, workspaceId, channel, { ...data, folderId });
   });
 
 /** An automation as the API shows it: the stored record without its channel (the path names it). */
@@ -101,7 +116,7 @@ const asCreateBody = (a: StoredCommentAutomation) => ({
  * transaction: the stored automation with the patch laid over it (nested objects replaced whole)
  * must pass the channel's create schema, or 422 invalidRequestData at `at` (the body, or the
  * GraphQL input) and nothing is stored; a new `post` of type postIds must name the channel's
- * posts. updatedAt moves.
+ * posts, a new folderId a comment automation folder (422 validation otherwise). updatedAt moves.
  */
 export async function updateCommentAutomation(
   db: Executor,
@@ -119,7 +134,8 @@ export async function updateCommentAutomation(
     const { isActive: _switch, ...fields } = patch;
     parseOrThrow(channelInputs[channel].create, { ...asCreateBody(stored), ...fields }, at);
     if (patch.post) await checkPosts(trx, workspaceId, channel, patch.post);
-    const updated = await updateCommentAutomationRow(trx, workspaceId, channel, key, patch);
+    const folderId = await checkFolder(trx, workspaceId, patch.folderId);
+    const updated = await updateCommentAutomationRow(trx, workspaceId, channel, key, { ...patch, folderId });
     if (!updated) throw notFound('Comment automation');
     return updated;
   });

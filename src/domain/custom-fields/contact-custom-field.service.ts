@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { idNumber, nowIso } from '../../db/values.js';
 import { AppError } from '../../errors/catalogue.js';
 import { invalidRequestData, type Issue } from '../../errors/validation.js';
@@ -86,7 +86,8 @@ export async function setContactCustomField(
   value: CustomValueInput,
   at: IssuePath,
 ): Promise<CustomFieldValue> {
-  return db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when given one (a flow's action inside a sequence run).
+  return inTransaction(db, async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier, { lock: true })).id);
     const field = await resolveCustomField(trx, workspaceId, idOrName);
     const result = checked(field, value, at);

@@ -4,7 +4,8 @@ import type { Channel } from '../comment-automations/comment-automation.schema.j
 import { leadgenValue, netFeedValue, photoCommentValue, type AccountEvent, type ChannelEvent, type EventAttachment, type WebhookEntry } from './channel-event.schema.js';
 
 /**
- * Webhook entries -> normalised events, one per comment, lead, message or receipt. A change of a
+ * Webhook entries -> normalised events, one per comment, lead, message, receipt, handover event
+ * (`messaging[]` items of `messaging_handovers`) or `standby[]` item. A change of a
  * field the engine does not handle (mentions, story insights, a deleted comment...), a feed item
  * that is not a new comment, and the echo of a message the account sent itself are counted as
  * ignored: the webhook is still acknowledged, or the network would redeliver them for days.
@@ -30,6 +31,7 @@ export function normaliseEntries(channel: Channel, entries: WebhookEntry[], now 
       push(entry.id, changeEvent(channel, entry.id, c.field, parsed.data, entryTime));
     });
     for (const m of entry.messaging ?? []) push(entry.id, messagingEvent(m, entryTime));
+    for (const m of entry.standby ?? []) push(entry.id, standbyEvent(m, entryTime));
   });
   // Dev events are a person's input: refused whole, naming the paths. A network's delivery mixes
   // many accounts (other workspaces'): one bad change must not make it redeliver, and lose, the rest.
@@ -108,8 +110,14 @@ function changeEvent(channel: Channel, accountId: string, field: string, raw: un
   return null;
 }
 
-function messagingEvent(m: NonNullable<WebhookEntry['messaging']>[number], entryTime: Date): ChannelEvent | null {
+type MessagingItem = NonNullable<WebhookEntry['messaging']>[number];
+
+function messagingEvent(m: MessagingItem, entryTime: Date): ChannelEvent | null {
   const at = (m.timestamp === undefined ? entryTime : fromUnix(m.timestamp)).toISOString();
+  const handover = handoverEvent(m, at);
+  if (handover !== undefined) return handover;
+  // Only app_roles items may leave the person out (the schema checks).
+  if (!m.sender) return null;
   if (m.message) {
     if (m.message.is_echo) return null;
     return { kind: 'message', messageId: m.message.mid, senderId: m.sender.id, recipientId: m.recipient.id, text: m.message.text ?? null, attachments: attachmentsOf(m.message.attachments), createdAt: at };
@@ -121,5 +129,43 @@ function messagingEvent(m: NonNullable<WebhookEntry['messaging']>[number], entry
   if (m.postback) {
     return { kind: 'postback', senderId: m.sender.id, recipientId: m.recipient.id, messageId: m.postback.mid ?? null, title: m.postback.title ?? null, payload: m.postback.payload ?? null, createdAt: at };
   }
+  return null;
+}
+
+/** A handover item (`messaging_handovers`), null for one we cannot place, undefined when the item is not one. */
+function handoverEvent(m: MessagingItem, at: string): ChannelEvent | null | undefined {
+  const base = { kind: 'handover' as const, senderId: m.sender?.id ?? null, recipientId: m.recipient.id, newOwnerAppId: null, previousOwnerAppId: null, requestedOwnerAppId: null, metadata: null, appRoles: null, createdAt: at };
+  if (m.pass_thread_control) {
+    const p = m.pass_thread_control;
+    if (base.senderId === null) return null;
+    return { ...base, action: 'pass', newOwnerAppId: p.new_owner_app_id, previousOwnerAppId: p.previous_owner_app_id ?? null, metadata: p.metadata ?? null };
+  }
+  if (m.take_thread_control) {
+    const p = m.take_thread_control;
+    if (base.senderId === null) return null;
+    return { ...base, action: 'take', newOwnerAppId: p.new_owner_app_id ?? null, previousOwnerAppId: p.previous_owner_app_id ?? null, metadata: p.metadata ?? null };
+  }
+  if (m.request_thread_control) {
+    const p = m.request_thread_control;
+    if (base.senderId === null) return null;
+    return { ...base, action: 'request', requestedOwnerAppId: p.requested_owner_app_id ?? null, metadata: p.metadata ?? null };
+  }
+  if (m.app_roles) return { ...base, action: 'appRoles', appRoles: m.app_roles };
+  return undefined;
+}
+
+/**
+ * An item of `standby[]`: the person's thread is held by another app. A message or postback is the
+ * person's doing; a receipt or the holder's echo only shows who holds it. Anything else is ignored.
+ */
+function standbyEvent(m: MessagingItem, entryTime: Date): ChannelEvent | null {
+  if (!m.sender) return null;
+  const createdAt = (m.timestamp === undefined ? entryTime : fromUnix(m.timestamp)).toISOString();
+  const echo = m.message?.is_echo === true;
+  const person = echo ? m.recipient.id : m.sender.id;
+  const account = echo ? m.sender.id : m.recipient.id;
+  if (m.message) return { kind: 'standby', senderId: person, recipientId: account, messageId: m.message.mid, userMessage: !echo, createdAt };
+  if (m.postback) return { kind: 'standby', senderId: person, recipientId: account, messageId: m.postback.mid ?? null, userMessage: true, createdAt };
+  if (m.read) return { kind: 'standby', senderId: person, recipientId: account, messageId: null, userMessage: false, createdAt };
   return null;
 }

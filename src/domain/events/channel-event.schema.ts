@@ -5,8 +5,9 @@ import type { Channel } from '../comment-automations/comment-automation.schema.j
  * Webhook bodies as the networks send them, and the one normalised event the engine works on.
  *
  * Both networks post `{object, entry[]}`; each entry names the connected account (`id`: the photo
- * account or the page) and carries `changes[]` (comments, lead-gen) and/or `messaging[]` (messages,
- * read and postback receipts). The schemas are loose where the networks are: unknown keys are
+ * account or the page) and carries `changes[]` (comments, lead-gen), `messaging[]` (messages, read
+ * and postback receipts, handover events) and/or `standby[]` (the same, while another app holds the
+ * person's thread). The schemas are loose where the networks are: unknown keys are
  * ignored (networks add fields without notice), and a change of a field we do not handle is
  * acknowledged and skipped. What we do read must have the right type: a malformed body is 400,
  * the network logs it and we lose nothing we could have used.
@@ -51,22 +52,37 @@ export const leadgenValue = z.looseObject({
 
 const change = z.looseObject({ field: z.string().max(100), value: z.unknown() });
 
-const messaging = z.looseObject({
-  sender: z.looseObject({ id }),
-  recipient: z.looseObject({ id }),
-  timestamp: unixTime.optional(),
-  message: z
-    .looseObject({ mid: id, text: text.optional(), attachments: z.array(attachment).max(50).optional(), is_echo: z.boolean().optional() })
-    .optional(),
-  read: z.looseObject({ watermark: unixTime.optional(), mid: id.optional() }).optional(),
-  postback: z.looseObject({ mid: id.optional(), title: z.string().max(1000).optional(), payload: z.string().max(5000).optional() }).optional(),
-});
+const appId = z.union([z.string().min(1).max(100), z.number().int().nonnegative()]).transform(String);
+const metadata = z.string().max(5000).optional();
+
+const messaging = z
+  .looseObject({
+    // Every item names its person, but for `app_roles` (the account's apps and their roles).
+    sender: z.looseObject({ id }).optional(),
+    recipient: z.looseObject({ id }),
+    timestamp: unixTime.optional(),
+    message: z
+      .looseObject({ mid: id, text: text.optional(), attachments: z.array(attachment).max(50).optional(), is_echo: z.boolean().optional() })
+      .optional(),
+    read: z.looseObject({ watermark: unixTime.optional(), mid: id.optional() }).optional(),
+    postback: z.looseObject({ mid: id.optional(), title: z.string().max(1000).optional(), payload: z.string().max(5000).optional() }).optional(),
+    // The handover protocol (`messaging_handovers`): who holds the person's thread.
+    pass_thread_control: z.looseObject({ new_owner_app_id: appId, previous_owner_app_id: appId.optional(), metadata }).optional(),
+    take_thread_control: z.looseObject({ new_owner_app_id: appId.optional(), previous_owner_app_id: appId.optional(), metadata }).optional(),
+    request_thread_control: z.looseObject({ requested_owner_app_id: appId.optional(), metadata }).optional(),
+    app_roles: z.record(z.string().max(100), z.array(z.string().max(100)).max(10)).optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.sender === undefined && m.app_roles === undefined) ctx.addIssue({ code: 'custom', path: ['sender'], message: 'Invalid input: expected object, received undefined' });
+  });
 
 export const webhookEntrySchema = z.looseObject({
   id,
   time: unixTime.optional(),
   changes: z.array(change).max(1000).optional(),
   messaging: z.array(messaging).max(1000).optional(),
+  // What the person did while another app held the thread (the handover protocol's standby channel).
+  standby: z.array(messaging).max(1000).optional(),
 });
 export type WebhookEntry = z.infer<typeof webhookEntrySchema>;
 
@@ -141,7 +157,39 @@ export interface PostbackEvent {
   createdAt: string;
 }
 
-export type ChannelEvent = CommentEvent | LeadEvent | MessageEvent | ReadEvent | PostbackEvent;
+/**
+ * A handover event (`messaging_handovers`): `pass` (an app passed the person's thread to
+ * `newOwnerAppId`), `take` (`newOwnerAppId` took it, when the network names it), `request` (another app,
+ * `requestedOwnerAppId`, asks for it) or `appRoles` (the account's apps and their roles; no person).
+ */
+export interface HandoverEvent {
+  kind: 'handover';
+  action: 'pass' | 'take' | 'request' | 'appRoles';
+  senderId: string | null;
+  recipientId: string;
+  newOwnerAppId: string | null;
+  previousOwnerAppId: string | null;
+  requestedOwnerAppId: string | null;
+  metadata: string | null;
+  appRoles: Record<string, string[]> | null;
+  createdAt: string;
+}
+
+/**
+ * Something of the person's thread delivered on `standby`: another app holds the thread. `userMessage`
+ * is true for what the person did (a message, a postback), false for receipts and the holder's echoes.
+ */
+export interface StandbyEvent {
+  kind: 'standby';
+  /** The person (for an echo, its recipient). */
+  senderId: string;
+  recipientId: string;
+  messageId: string | null;
+  userMessage: boolean;
+  createdAt: string;
+}
+
+export type ChannelEvent = CommentEvent | LeadEvent | MessageEvent | ReadEvent | PostbackEvent | HandoverEvent | StandbyEvent;
 export type ChannelEventKind = ChannelEvent['kind'];
 
 /** An event with the account it arrived for (the entry's id, matched against inboxes' sourceId). */
@@ -163,6 +211,10 @@ export function eventExternalId(event: ChannelEvent): string {
       return `${event.senderId}:${event.messageId ?? event.watermark}`;
     case 'postback':
       return `${event.senderId}:${event.messageId ?? ''}:${event.createdAt}:${event.payload ?? ''}`;
+    case 'handover':
+      return `${event.action}:${event.senderId ?? ''}:${event.createdAt}:${event.newOwnerAppId ?? event.requestedOwnerAppId ?? ''}`;
+    case 'standby':
+      return event.messageId ?? `${event.senderId}:${event.createdAt}`;
   }
 }
 

@@ -85,7 +85,7 @@ export const contactMessageOperations = operationsOf('Contacts', {
   send: operation({
     id: 'contacts.sendMessage',
     summary: 'Send a message to a contact',
-    description: `Sends a text message to the contact through one of its inboxes (inboxId, or the one of its latest conversation activity); only within ${MESSAGING_WINDOW_HOURS} hours of the contact's last message there, else 422 validation with reason windowClosed.`,
+    description: `Sends a text message to the contact through one of its inboxes (inboxId, or the one of its latest conversation activity); only within ${MESSAGING_WINDOW_HOURS} hours of the contact's last message there, else 422 validation with reason windowClosed; while another app holds the contact's thread there (thread control), 422 validation with reason threadNotOwned.`,
     access: write,
     params: identifierParams,
     body: sendMessageInput,

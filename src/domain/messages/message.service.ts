@@ -13,6 +13,7 @@ import { contactChangeEvents, loadFullContacts, resolveContact } from '../contac
 import { recordEvents } from '../workspace-events/workspace-event.service.js';
 import { insertErrorLog } from '../error-logs/error-log.repository.js';
 import { findWorkspace } from '../workspaces/workspace.repository.js';
+import { threadHeldByOther } from '../thread-control/thread-state.service.js';
 import { decodeMessageCursor, encodeMessageCursor, messageFiltersHash } from './message.cursor.js';
 import {
   findContactMessage,
@@ -179,6 +180,9 @@ async function sendText(deps: MessageDeps, workspaceId: number, contactId: numbe
   const { db } = deps;
   const target = await chooseTarget(db, workspaceId, contactId, inboxId);
   checkWindow(target, new Date());
+  if (await threadHeldByOther(db, workspaceId, contactId, target.inboxId)) {
+    throw refused('threadNotOwned', `Another app holds the contact's thread in inbox ${target.inboxId} (thread control): take it back first`, { inboxId: String(target.inboxId) });
+  }
   const inbox = { id: target.inboxId, channel: target.channel, sourceId: target.accountId };
   let externalId: string | null = null;
   let failure: ChannelError | null = null;

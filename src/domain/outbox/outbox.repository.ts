@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { OutboxTable } from '../../db/types.js';
 import { idNumber, idString, nowIso, parseJson } from '../../db/values.js';
-import type { NewOutboxEntry, OutboxEntry, OutboxFilter, OutgoingContent } from './outbox.schema.js';
+import type { NewOutboxEntry, OutboxEntry, OutboxFilter, OutgoingContent, ThreadControlRequest } from './outbox.schema.js';
 
 const columns = ['id', 'created_at', 'channel', 'inbox_id', 'action', 'comment_id', 'post_id', 'recipient_id', 'contact_id', 'automation_kind', 'automation_id', 'payload'] as const;
 
@@ -20,7 +20,9 @@ const toEntry = (r: Pick<Selectable<OutboxTable>, (typeof columns)[number]>): Ou
   contactId: r.contact_id === null ? null : idString(r.contact_id),
   automationKind: r.automation_kind,
   automationId: r.automation_id === null ? null : idString(r.automation_id),
-  payload: r.payload === null ? null : parseJson<OutgoingContent>(r.payload),
+  ...(r.action === 'threadControl'
+    ? { payload: null, threadControl: parseJson<ThreadControlRequest>(r.payload ?? '{}') }
+    : { payload: r.payload === null ? null : parseJson<OutgoingContent>(r.payload) }),
 });
 
 export async function insertOutboxEntry(db: Executor, workspaceId: number, e: NewOutboxEntry): Promise<OutboxEntry> {
@@ -35,7 +37,7 @@ export async function insertOutboxEntry(db: Executor, workspaceId: number, e: Ne
     contact_id: e.contactId ?? null,
     automation_kind: e.automation?.kind ?? null,
     automation_id: e.automation?.id ?? null,
-    payload: e.payload ? JSON.stringify(e.payload) : null,
+    payload: e.threadControl ? JSON.stringify(e.threadControl) : e.payload ? JSON.stringify(e.payload) : null,
     dedupe_key: e.dedupeKey ?? null,
     created_at: nowIso(),
   });
@@ -92,4 +94,19 @@ export async function outboxEntriesByIds(db: Executor, workspaceId: number, ids:
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toEntry);
+}
+
+/** The latest threadControl entry of a person's thread in the inbox (the sandbox's answer to who holds it), or null. */
+export async function latestThreadControlEntry(db: Executor, workspaceId: number, inboxId: number, recipientId: string): Promise<OutboxEntry | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(columns)
+    .where('workspace_id', '=', workspaceId)
+    .where('action', '=', 'threadControl')
+    .where('inbox_id', '=', inboxId)
+    .where('recipient_id', '=', recipientId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toEntry(row) : null;
 }

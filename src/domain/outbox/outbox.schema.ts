@@ -8,7 +8,7 @@ import { digitId, isoDateTime } from '../shared/schemas.js';
  * outgoing action, so a user sees exactly what would have been sent (GET /v1/outbox, GraphQL
  * `outbox`). Entries are written by the adapter only; the API reads them.
  */
-export const outboxActionSchema = z.enum(['privateReply', 'publicReply', 'message', 'like', 'hide', 'unhide']).meta({ id: 'OutboxAction' });
+export const outboxActionSchema = z.enum(['privateReply', 'publicReply', 'message', 'like', 'hide', 'unhide', 'threadControl']).meta({ id: 'OutboxAction' });
 export type OutboxAction = z.infer<typeof outboxActionSchema>;
 
 /** Which table an automation id names: comment automations and lead-ad automations number their ids apart. */
@@ -21,9 +21,25 @@ export const outgoingContentSchema = z
     z.object({ type: z.literal('text'), text: z.string() }),
     z.object({ type: z.literal('flow'), flowId: z.string() }),
     z.object({ type: z.literal('AIAgent'), agentId: z.string() }),
+    z.object({ type: z.literal('image'), url: z.string() }),
+    z.object({ type: z.literal('quickReplies'), text: z.string(), replies: z.array(z.object({ title: z.string(), payload: z.string() })) }),
   ])
-  .meta({ id: 'OutgoingContent', description: 'A text, or a flow or AI agent the conversation is handed to, by id' });
+  .meta({ id: 'OutgoingContent', description: 'A text, an image (by URL), a text with quick replies, or a flow or AI agent the conversation is handed to, by id' });
 export type OutgoingContent = z.infer<typeof outgoingContentSchema>;
+
+/**
+ * A thread-control (handover) call, as asked: `take` makes our app the owner of the person's thread;
+ * `pass` hands it to `targetAppId`; `release` gives it up to the other app. `metadata` goes to the
+ * app that receives the thread.
+ */
+export const threadControlRequestSchema = z
+  .object({
+    action: z.enum(['take', 'pass', 'release']),
+    targetAppId: z.string().nullable().meta({ description: 'The app a pass hands the thread to; null for take and release' }),
+    metadata: z.string().nullable().meta({ description: 'Passed on to the app that receives the thread' }),
+  })
+  .meta({ id: 'ThreadControlRequest', description: 'A thread-control (handover) call as it was asked' });
+export type ThreadControlRequest = z.infer<typeof threadControlRequestSchema>;
 
 export const outboxEntrySchema = z
   .object({
@@ -38,7 +54,8 @@ export const outboxEntrySchema = z
     contactId: digitId.nullable().meta({ description: 'The contact it concerns, when known (kept after the contact is deleted)' }),
     automationKind: automationKindSchema.nullable().meta({ description: 'comment or leadAd: which kind of automation acted; null when none did' }),
     automationId: digitId.nullable().meta({ description: 'The automation that acted, when one did (kept after it is deleted)' }),
-    payload: outgoingContentSchema.nullable().meta({ description: 'What was sent; null for like, hide and unhide' }),
+    payload: outgoingContentSchema.nullable().meta({ description: 'What was sent; null for like, hide, unhide and threadControl' }),
+    threadControl: threadControlRequestSchema.optional().meta({ description: 'A threadControl entry only: the handover call as asked' }),
   })
   .meta({ id: 'OutboxEntry' });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
@@ -66,6 +83,8 @@ export interface NewOutboxEntry {
   contactId?: number | null;
   automation?: { kind: AutomationKind; id: number } | null;
   payload?: OutgoingContent | null;
+  /** A threadControl entry's call (stored in the payload column: an entry has one or the other). */
+  threadControl?: ThreadControlRequest | null;
   /** A retried action's key: an entry with the same key in the workspace is answered instead of a new one. */
   dedupeKey?: string | null;
 }

@@ -43,7 +43,7 @@ export const contactSequenceOperations = operationsOf('Contacts', {
     output: successSchema,
     outputDescription: 'Subscribed; unknown sequence ids are 404 with data.ids, and nothing changes',
     examples: { params: { identifier: 'id:1' }, body: { sequenceIds: ['1', '2'] }, response: { success: true } },
-    run: ({ db, who, params, body }) => changeContactSequences(db, who.workspaceId, params.identifier, 'subscribe', body.sequenceIds),
+    run: ({ db, who, queue, params, body }) => changeContactSequences(db, queue, who.workspaceId, params.identifier, 'subscribe', body.sequenceIds),
   }),
   unsubscribe: operation({
     id: 'contacts.unsubscribeSequences',
@@ -55,7 +55,7 @@ export const contactSequenceOperations = operationsOf('Contacts', {
     output: successSchema,
     outputDescription: 'Unsubscribed; unknown sequence ids are 404 with data.ids, and nothing changes',
     examples: { params: { identifier: 'id:1' }, body: { sequenceIds: ['2'] }, response: { success: true } },
-    run: ({ db, who, params, body }) => changeContactSequences(db, who.workspaceId, params.identifier, 'unsubscribe', body.sequenceIds),
+    run: ({ db, who, queue, params, body }) => changeContactSequences(db, queue, who.workspaceId, params.identifier, 'unsubscribe', body.sequenceIds),
   }),
   set: operation({
     id: 'contacts.setSequences',
@@ -67,7 +67,7 @@ export const contactSequenceOperations = operationsOf('Contacts', {
     output: successSchema,
     outputDescription: 'The contact is subscribed to exactly these now (existing subscriptions kept as they were)',
     examples: { params: { identifier: 'id:1' }, body: { sequenceIds: ['1'] }, response: { success: true } },
-    run: ({ db, who, params, body }) => changeContactSequences(db, who.workspaceId, params.identifier, 'set', body.sequenceIds),
+    run: ({ db, who, queue, params, body }) => changeContactSequences(db, queue, who.workspaceId, params.identifier, 'set', body.sequenceIds),
   }),
   bulkSubscribe: operation({
     id: 'contacts.bulkSubscribeSequences',
@@ -79,6 +79,6 @@ export const contactSequenceOperations = operationsOf('Contacts', {
     outputDescription:
       'Subscribed; `affected` counts the contacts that gained at least one subscription. Unknown contact or sequence ids are 404 with data.ids, and nothing changes.',
     examples: { body: { contactIds: ['1', '2', '5'], sequenceIds: ['1'] }, response: { success: true, affected: 3 } },
-    run: ({ db, who, body }) => bulkSubscribeSequences(db, who.workspaceId, body),
+    run: ({ db, who, queue, body }) => bulkSubscribeSequences(db, queue, who.workspaceId, body),
   }),
 });

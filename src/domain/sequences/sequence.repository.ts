@@ -14,12 +14,13 @@ export interface SubscriptionRecord {
   contactId: string;
 }
 
-const sequenceColumns = ['id', 'workspace_id', 'name', 'is_active', 'created_at', 'updated_at'] as const;
+const sequenceColumns = ['id', 'workspace_id', 'name', 'is_active', 'folder_id', 'created_at', 'updated_at'] as const;
 
 const toSequence = (r: Pick<Selectable<SequencesTable>, (typeof sequenceColumns)[number]>): Sequence => ({
   id: idString(r.id),
   name: r.name,
   isActive: toBool(r.is_active),
+  folderId: r.folder_id === null ? null : idString(r.folder_id),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -83,23 +84,29 @@ export async function sequenceIdsAmong(db: Executor, workspaceId: number, ids: r
   return rows.map((r) => r.id);
 }
 
-export async function insertSequence(db: Executor, workspaceId: number, s: { name: string; isActive: boolean }): Promise<Sequence> {
+export async function insertSequence(db: Executor, workspaceId: number, s: { name: string; isActive: boolean; folderId: number | null }): Promise<Sequence> {
   const now = nowIso();
   const row = await db
     .insertInto('sequences')
-    .values({ workspace_id: workspaceId, name: s.name, is_active: bool(s.isActive), created_at: now, updated_at: now })
+    .values({ workspace_id: workspaceId, name: s.name, is_active: bool(s.isActive), folder_id: s.folderId, created_at: now, updated_at: now })
     .returning(sequenceColumns)
     .executeTakeFirstOrThrow();
   return toSequence(row);
 }
 
 /** Changes the given fields (and updatedAt); null when the workspace has no such sequence. */
-export async function updateSequence(db: Executor, workspaceId: number, id: number, s: { name?: string; isActive?: boolean }): Promise<Sequence | null> {
+export async function updateSequence(
+  db: Executor,
+  workspaceId: number,
+  id: number,
+  s: { name?: string; isActive?: boolean; folderId?: number | null },
+): Promise<Sequence | null> {
   const row = await db
     .updateTable('sequences')
     .set({
       ...(s.name !== undefined ? { name: s.name } : {}),
       ...(s.isActive !== undefined ? { is_active: bool(s.isActive) } : {}),
+      ...(s.folderId !== undefined ? { folder_id: s.folderId } : {}),
       updated_at: nowIso(),
     })
     .where('id', '=', id)
@@ -134,11 +141,13 @@ export async function subscriberCounts(db: Executor, workspaceId: number, sequen
 export interface ChangedSubscription {
   id: number;
   name: string;
+  /** The subscription row (gone, for one removed). */
+  subscriptionId: number;
 }
 
 /** The changed rows' sequences, with their names (a primary-key lookup per row changed, in the same statement), by sequence id. */
-const changedSubscriptions = (rows: { sequence_id: number; name: string | null }[]): ChangedSubscription[] =>
-  rows.map((r) => ({ id: r.sequence_id, name: r.name ?? '' })).sort((a, b) => a.id - b.id);
+const changedSubscriptions = (rows: { id: number; sequence_id: number; name: string | null }[]): ChangedSubscription[] =>
+  rows.map((r) => ({ id: r.sequence_id, name: r.name ?? '', subscriptionId: r.id })).sort((a, b) => a.id - b.id);
 
 /**
  * Subscribes a contact; subscriptions it has stay as they are (one statement, in the order given).
@@ -151,7 +160,7 @@ export async function subscribeContact(db: Executor, workspaceId: number, contac
     .insertInto('sequence_subscriptions')
     .values(sequenceIds.map((sequenceId) => ({ workspace_id: workspaceId, contact_id: contactId, sequence_id: sequenceId, created_at: now })))
     .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
-    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
+    .returning((eb) => ['id', 'sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
     .execute();
   return changedSubscriptions(rows);
 }
@@ -164,7 +173,7 @@ export async function unsubscribeContact(db: Executor, workspaceId: number, cont
     .where('contact_id', '=', contactId)
     .where(sameWorkspace('workspace_id', workspaceId))
     .where('sequence_id', 'in', [...sequenceIds])
-    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
+    .returning((eb) => ['id', 'sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
     .execute();
   return changedSubscriptions(rows);
 }
@@ -174,7 +183,7 @@ export async function unsubscribeContactExcept(db: Executor, workspaceId: number
   let q = db.deleteFrom('sequence_subscriptions').where('contact_id', '=', contactId).where(sameWorkspace('workspace_id', workspaceId));
   if (keep.length > 0) q = q.where('sequence_id', 'not in', [...keep]);
   const rows = await q
-    .returning((eb) => ['sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
+    .returning((eb) => ['id', 'sequence_id', eb.selectFrom('sequences as q').select('q.name').whereRef('q.id', '=', 'sequence_subscriptions.sequence_id').as('name')])
     .execute();
   return changedSubscriptions(rows);
 }
@@ -184,7 +193,12 @@ export async function unsubscribeContactExcept(db: Executor, workspaceId: number
  * (existing subscriptions stay as they are); both lists must already be known to be the
  * workspace's. Answers the (contact, sequence) subscriptions it added, by contact then sequence.
  */
-export async function subscribeContacts(db: Executor, workspaceId: number, contactIds: readonly number[], sequenceIds: readonly number[]): Promise<{ contactId: number; sequenceId: number }[]> {
+export async function subscribeContacts(
+  db: Executor,
+  workspaceId: number,
+  contactIds: readonly number[],
+  sequenceIds: readonly number[],
+): Promise<{ contactId: number; sequenceId: number; subscriptionId: number }[]> {
   if (contactIds.length === 0 || sequenceIds.length === 0) return [];
   const inserted = await db
     .insertInto('sequence_subscriptions')
@@ -202,7 +216,7 @@ export async function subscribeContacts(db: Executor, workspaceId: number, conta
         .orderBy('q.id'),
     )
     .onConflict((oc) => oc.columns(['contact_id', 'sequence_id']).doNothing())
-    .returning(['contact_id', 'sequence_id'])
+    .returning(['id', 'contact_id', 'sequence_id'])
     .execute();
-  return inserted.map((r) => ({ contactId: r.contact_id, sequenceId: r.sequence_id })).sort((a, b) => a.contactId - b.contactId || a.sequenceId - b.sequenceId);
+  return inserted.map((r) => ({ contactId: r.contact_id, sequenceId: r.sequence_id, subscriptionId: r.id })).sort((a, b) => a.contactId - b.contactId || a.sequenceId - b.sequenceId);
 }

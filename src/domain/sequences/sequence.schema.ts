@@ -5,7 +5,14 @@ import { digitId, isoDateTime } from '../shared/schemas.js';
 import { bulkContactIds } from '../tags/tag.schema.js';
 
 export const sequenceSchema = z
-  .object({ id: digitId, name: z.string(), isActive: z.boolean(), createdAt: isoDateTime, updatedAt: isoDateTime })
+  .object({
+    id: digitId,
+    name: z.string(),
+    isActive: z.boolean(),
+    folderId: digitId.nullable().meta({ description: 'The sequence folder it is filed in; null at the top level' }),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
   .meta({ id: 'Sequence' });
 export type Sequence = z.infer<typeof sequenceSchema>;
 
@@ -24,15 +31,20 @@ export const createSequenceInput = z
   .strictObject({
     name: sequenceNameSchema,
     isActive: z.boolean().default(true).meta({ description: 'Whether the sequence runs (default true)' }),
+    folderId: digitId.nullable().optional().meta({ description: 'A sequence folder to file it in; left out or null: the top level' }),
   })
   .meta({ id: 'CreateSequenceInput' });
 export type CreateSequenceInput = z.infer<typeof createSequenceInput>;
 
 export const updateSequenceInput = z
-  .strictObject({ name: sequenceNameSchema.optional(), isActive: z.boolean().optional() })
-  .refine((s) => s.name !== undefined || s.isActive !== undefined, { message: 'Provide at least one of name or isActive' })
+  .strictObject({
+    name: sequenceNameSchema.optional(),
+    isActive: z.boolean().optional(),
+    folderId: digitId.nullable().optional().meta({ description: 'A sequence folder to file it in; null takes it out of its folder' }),
+  })
+  .refine((s) => s.name !== undefined || s.isActive !== undefined || s.folderId !== undefined, { message: 'Provide at least one of name, isActive or folderId' })
   // The refinement as JSON Schema, for the OpenAPI document (zod cannot translate a refine).
-  .meta({ id: 'UpdateSequenceInput', description: 'At least one of name or isActive; fields left out keep their value.', minProperties: 1 });
+  .meta({ id: 'UpdateSequenceInput', description: 'At least one of name, isActive or folderId; fields left out keep their value.', minProperties: 1 });
 export type UpdateSequenceInput = z.infer<typeof updateSequenceInput>;
 
 /** At most this many sequence ids per call. */

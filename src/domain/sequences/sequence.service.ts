@@ -1,7 +1,11 @@
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
+import type { JobQueue } from '../../queue/enqueue.js';
+import { startSubscriptions } from './sequence-progress.service.js';
+import { subscriptionsOfSequence } from './sequence-step.repository.js';
 import { idNumber } from '../../db/values.js';
 import { notFound } from '../../errors/catalogue.js';
 import { resolveContact } from '../contacts/contact.service.js';
+import { folderRef } from '../folders/folder.service.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { contactIdsAmong } from '../tags/tag.repository.js';
 import { assertAllExist } from '../tags/tag.service.js';
@@ -46,15 +50,34 @@ export async function getSequence(db: Executor, workspaceId: number, id: string)
   return found;
 }
 
-/** Names are not unique (no index asks it): two sequences may share a name, as steps tell them apart. */
-export const createSequence = (db: Executor, workspaceId: number, input: CreateSequenceInput): Promise<Sequence> =>
-  insertSequence(db, workspaceId, { name: input.name, isActive: input.isActive });
+/**
+ * Names are not unique (no index asks it): two sequences may share a name, as steps tell them
+ * apart. A folderId must name a sequence folder of the workspace (404 Folder).
+ */
+export async function createSequence(db: Executor, workspaceId: number, input: CreateSequenceInput): Promise<Sequence> {
+  const { name, isActive, folderId = null } = input;
+  if (folderId === null) return insertSequence(db, workspaceId, { name, isActive, folderId });
+  return db.transaction().execute(async (trx) => insertSequence(trx, workspaceId, { name, isActive, folderId: await folderRef(trx, workspaceId, 'sequence', folderId) }));
+}
 
-export async function updateSequence(db: Executor, workspaceId: number, id: string, input: UpdateSequenceInput): Promise<Sequence> {
+/** The given fields change; folderId files it (a sequence folder of the workspace, or 404 Folder) or, null, takes it out of its folder. */
+export async function updateSequence(db: Executor, queue: JobQueue, workspaceId: number, id: string, input: UpdateSequenceInput): Promise<Sequence> {
   const key = idNumber(id);
-  const updated = key === null ? null : await updateSequenceRow(db, workspaceId, key, input);
-  if (!updated) throw notFound('Sequence');
-  return updated;
+  if (key === null) throw notFound('Sequence');
+  const { folderId, ...fields } = input;
+  return inTransaction(db, async (trx) => {
+    // The sequence is what the call is about: a missing one is 404 Sequence whatever the folder.
+    if (folderId !== undefined && folderId !== null && !(await findSequenceById(trx, workspaceId, key))) throw notFound('Sequence');
+    const folder = folderId === undefined || folderId === null ? folderId : await folderRef(trx, workspaceId, 'sequence', folderId);
+    const updated = await updateSequenceRow(trx, workspaceId, key, { ...fields, folderId: folder });
+    if (!updated) throw notFound('Sequence');
+    // Switched (back) on: subscribers held while it was off go on from the step they were due for.
+    if (input.isActive === true) {
+      const held = await subscriptionsOfSequence(trx, workspaceId, key, { held: 'sequenceInactive' });
+      await startSubscriptions(trx, queue, workspaceId, held.map((h) => h.id), new Date(), new Map(held.map((h) => [h.id, h.nextStepId])));
+    }
+    return updated;
+  });
 }
 
 /**
@@ -91,12 +114,14 @@ const sequenceKeys = (db: Executor, workspaceId: number, ids: readonly string[])
  */
 export async function changeContactSequences(
   db: Executor,
+  queue: JobQueue,
   workspaceId: number,
   identifier: string,
   change: 'subscribe' | 'unsubscribe' | 'set',
   sequenceIds: readonly string[],
 ) {
-  return db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when given one (a flow's action inside a sequence run).
+  return inTransaction(db, async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
     const keys = await sequenceKeys(trx, workspaceId, sequenceIds);
     let subscribed: ChangedSubscription[] = [];
@@ -111,6 +136,7 @@ export async function changeContactSequences(
       ...unsubscribed.map((s) => sequenceEvent('unsubscribedFromSequence', contactId, s)),
       ...subscribed.map((s) => sequenceEvent('subscribedToSequence', contactId, s)),
     ]);
+    await startSubscriptions(trx, queue, workspaceId, subscribed.map((s) => s.subscriptionId));
     return success;
   });
 }
@@ -121,7 +147,7 @@ export async function changeContactSequences(
  * changes. `affected`: how many of the contacts gained at least one subscription. Each subscription
  * added records subscribedToSequence.
  */
-export async function bulkSubscribeSequences(db: Executor, workspaceId: number, input: BulkSubscribeSequencesInput): Promise<{ success: true; affected: number }> {
+export async function bulkSubscribeSequences(db: Executor, queue: JobQueue, workspaceId: number, input: BulkSubscribeSequencesInput): Promise<{ success: true; affected: number }> {
   return db.transaction().execute(async (trx) => {
     const contactKeys = await assertAllExist(input.contactIds, 'Contact', (keys) => contactIdsAmong(trx, workspaceId, keys));
     // The sequences' names come with the check that they exist (the same statement).
@@ -132,7 +158,8 @@ export async function bulkSubscribeSequences(db: Executor, workspaceId: number, 
       return sequences.map((s) => s.id);
     });
     const added = await subscribeContacts(trx, workspaceId, contactKeys, keys);
-    await recordEvents(trx, workspaceId, added.map((a) => sequenceEvent('subscribedToSequence', a.contactId, { id: a.sequenceId, name: names.get(a.sequenceId) ?? '' })));
+    await recordEvents(trx, workspaceId, added.map((a) => sequenceEvent('subscribedToSequence', a.contactId, { id: a.sequenceId, name: names.get(a.sequenceId) ?? '', subscriptionId: a.subscriptionId })));
+    await startSubscriptions(trx, queue, workspaceId, added.map((a) => a.subscriptionId));
     return { success: true, affected: new Set(added.map((a) => a.contactId)).size };
   });
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { idNumber, nowIso } from '../../db/values.js';
 import { AppError, notFound } from '../../errors/catalogue.js';
 import { resolveContact } from '../contacts/contact.service.js';
@@ -158,7 +158,8 @@ type TagChange = 'add' | 'remove' | 'set';
  * (`set`: the difference).
  */
 export async function changeContactTags(db: Executor, workspaceId: number, identifier: string, change: TagChange, tagIds: readonly string[]) {
-  return db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when given one (a flow's action inside a sequence run).
+  return inTransaction(db, async (trx) => {
     const contactId = Number((await resolveContact(trx, workspaceId, identifier)).id);
     const keys = await liveTagKeys(trx, workspaceId, tagIds);
     let applied: ChangedTag[] = [];

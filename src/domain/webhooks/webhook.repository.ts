@@ -361,3 +361,13 @@ export async function deleteExternalWebhookRow(db: Executor, workspaceId: number
   const result = await db.deleteFrom('external_webhooks').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The workspace's external webhooks registered for this event name (a flow's custom event). */
+export async function externalWebhooksForEvent(db: Executor, workspaceId: number, event: string): Promise<{ id: number; url: string }[]> {
+  return db.selectFrom('external_webhooks').select(['id', 'url']).where('workspace_id', '=', workspaceId).where('event', '=', event).orderBy('id').execute();
+}
+
+export async function findExternalWebhookUrl(db: Executor, workspaceId: number, id: number): Promise<string | null> {
+  const row = await db.selectFrom('external_webhooks').select('url').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row?.url ?? null;
+}

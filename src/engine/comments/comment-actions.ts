@@ -14,6 +14,7 @@ import { insertMessage, noteOutgoingMessage } from '../../domain/messages/messag
 import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../../queue/types.js';
 import { ensureConversation, touchContactActivity } from '../../domain/contacts/contact-link.service.js';
+import { threadHeldByOther } from '../../domain/thread-control/thread-state.service.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
 import { addToCounters, type CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
@@ -286,6 +287,8 @@ async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): P
   if (Date.now() - new Date(t.comment.createdAt).getTime() > SEVEN_DAYS_MS) return void (await skip(deps, t, 'privateReply', 'commentTooOld'));
   const reply = await replyFor(deps.db, t, 'privateReply');
   if ('skip' in reply) return void (await skip(deps, t, 'privateReply', reply.skip));
+  // A private reply lands in the person's thread: not while another app holds it (thread control).
+  if (await threadHeldByOther(deps.db, t.workspaceId, t.contactId!, t.inbox.id)) return void (await skip(deps, t, 'privateReply', 'threadNotOwned'));
   if (!(await claimReply(deps.db, t, 'private'))) return void (await skip(deps, t, 'privateReply', 'alreadyRepliedPrivately'));
   const contactId = t.contactId!;
   const text = reply.content.type === 'text' ? reply.content.text : null;

@@ -12,6 +12,7 @@ import type { LeadEvent } from '../../domain/events/channel-event.schema.js';
 import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.js';
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
+import { startSubscriptions } from '../../domain/sequences/sequence-progress.service.js';
 import { sequenceEvent } from '../../domain/sequences/sequence.service.js';
 import { addContactTags } from '../../domain/tags/tag.repository.js';
 import { tagEvent } from '../../domain/tags/tag.service.js';
@@ -19,6 +20,7 @@ import { recordEvents } from '../../domain/workspace-events/workspace-event.serv
 import type { NewEvent } from '../../domain/workspace-events/workspace-event.schema.js';
 import type { JobHelpers } from '../../queue/types.js';
 import { touchContactActivity } from '../../domain/contacts/contact-link.service.js';
+import { threadHeldByOther } from '../../domain/thread-control/thread-state.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
@@ -175,6 +177,7 @@ export const processLead: EventProcessor = async (deps, stored, helpers) => {
           ...tagged.map((tag) => tagEvent('tagApplied', contactId, tag)),
           ...subscribed.map((s) => sequenceEvent('subscribedToSequence', contactId, s)),
         ]);
+        await startSubscriptions(trx, deps.queue, workspaceId, subscribed.map((s) => s.subscriptionId));
         const sends = acting.reply.type !== 'none';
         if (sends) {
           const payload: LeadReplyPayload = { workspaceId, eventId: stored.id, automationId: acting.key, contactId, conversationId: linked.conversationId };
@@ -227,6 +230,7 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
   const who = await placeholderContext(deps.db, workspaceId, { id: payload.contactId, firstName: contact.firstName, lastName: contact.lastName });
   const content = replyContent(automation.reply, who, leadReplySeed(automation.id, leadId));
   if (!content) return mark(deps.db, 'reply skipped: nothing to send');
+  if (await threadHeldByOther(deps.db, workspaceId, payload.contactId, stored.inbox.id)) return mark(deps.db, "reply skipped: threadNotOwned (another app holds the contact's thread)");
 
   // The same key for every try: the sandbox records a retried send once.
   const origin = { contactId: payload.contactId, automation: { kind: 'leadAd' as const, id: payload.automationId }, idempotencyKey: leadReplyKey(eventId) };

@@ -2,7 +2,7 @@ import { inTransaction } from '../../db/database.js';
 import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
 import type { Profile } from '../../domain/channels/channel-adapter.js';
 import { isChannelError } from '../../domain/channels/channel-error.js';
-import type { MessageEvent, PostbackEvent, ReadEvent } from '../../domain/events/channel-event.schema.js';
+import type { HandoverEvent, MessageEvent, PostbackEvent, ReadEvent, StandbyEvent } from '../../domain/events/channel-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import {
   insertMessage,
@@ -15,6 +15,7 @@ import {
 } from '../../domain/messages/message.repository.js';
 import { profileFields } from '../../domain/messages/message.service.js';
 import { contactIdBySource, linkContact, touchContactActivity } from '../../domain/contacts/contact-link.service.js';
+import { applyNetworkThreadEvent, type ThreadChange } from '../../domain/thread-control/thread-state.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
 
@@ -70,6 +71,16 @@ export const processMessageEvent: EventProcessor = async (deps, stored) => {
     if (id === null) return `duplicate message ${event.messageId}: already stored`;
     await noteIncomingMessage(trx, stored.workspaceId, linked.conversationId, event.createdAt);
     await touchContactActivity(trx, stored.workspaceId, contactId, event.createdAt);
+    // The networks deliver `messaging` to the thread's owner: the message proves it is ours.
+    await applyNetworkThreadEvent(trx, stored.workspaceId, stored.inbox.id, event.senderId, {
+      kind: 'evidence',
+      state: 'owned',
+      ownerAppId: deps.adapter.appId,
+      at: event.createdAt,
+      event: 'message',
+      source: 'network',
+      userMessageAt: event.createdAt,
+    });
     return `stored message ${id} for contact ${contactId}${linked.created ? ' (new contact)' : ''}`;
   });
 };
@@ -124,5 +135,45 @@ export const processPostbackEvent: EventProcessor = async (deps, stored) => {
     if (!marked) return `message ${messageId}: unknown or already clicked`;
     await countOnAutomations(trx, stored.workspaceId, [marked], 'clicked_count');
     return `marked message ${marked.id} clicked`;
+  });
+};
+
+/**
+ * A handover event (docs/engine.md, "Thread control"): a pass or take names the thread's new owner,
+ * ours (owned) or another app (standby); a request of another app is recorded as the thread's last
+ * event; app roles concern the account, no thread. A network's handover wins over one of our calls
+ * of the same second; otherwise the later transition wins, whatever order the events arrive in.
+ */
+export const processHandoverEvent: EventProcessor = async (deps, stored) => {
+  const event = stored.event as HandoverEvent;
+  if (event.action === 'appRoles') return `app roles of the account: ${Object.entries(event.appRoles ?? {}).map(([app, roles]) => `${app} ${roles.join('/')}`).join(', ') || 'none'}`;
+  if (event.senderId === null) return 'a handover without a person: nothing to record';
+  const base = { at: event.createdAt, source: 'network' as const };
+  let change: ThreadChange;
+  if (event.action === 'request') {
+    change = { ...base, kind: 'note', ownerAppId: deps.adapter.appId, event: 'requestThreadControl' };
+  } else if (event.newOwnerAppId === null) {
+    // A take that does not name the taker: an app took the thread from us, so another app holds it.
+    change = { ...base, kind: 'handover', state: 'standby', ownerAppId: null, event: 'takeThreadControl' };
+  } else {
+    const ours = event.newOwnerAppId === deps.adapter.appId;
+    change = { ...base, kind: 'handover', state: ours ? 'owned' : 'standby', ownerAppId: event.newOwnerAppId, event: event.action === 'pass' ? 'passThreadControl' : 'takeThreadControl' };
+  }
+  return applyNetworkThreadEvent(deps.db, stored.workspaceId, stored.inbox.id, event.senderId, change);
+};
+
+/**
+ * Something delivered on standby: another app holds the thread. It moves the thread to standby when
+ * later than its last transition; the person's message or postback also counts as their last message.
+ */
+export const processStandbyEvent: EventProcessor = async (deps, stored) => {
+  const event = stored.event as StandbyEvent;
+  return applyNetworkThreadEvent(deps.db, stored.workspaceId, stored.inbox.id, event.senderId, {
+    kind: 'evidence',
+    state: 'standby',
+    at: event.createdAt,
+    event: 'standbyMessage',
+    source: 'network',
+    userMessageAt: event.userMessage ? event.createdAt : null,
   });
 };

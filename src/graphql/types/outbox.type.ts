@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outboxOperations as outbox } from '../../domain/outbox/outbox.operations.js';
-import { automationKindSchema, outboxActionSchema, type OutboxEntry, type OutgoingContent } from '../../domain/outbox/outbox.schema.js';
+import { automationKindSchema, outboxActionSchema, type OutboxEntry, type OutgoingContent, type ThreadControlRequest } from '../../domain/outbox/outbox.schema.js';
 import { builder } from '../builder.js';
 import { contractEnum } from '../enums.js';
 import { decodeNodeId, nodeOptions, rawIdField, recordIdArg } from '../node.js';
@@ -11,16 +11,34 @@ import { ContactRef } from './refs.js';
 
 const OutboxActionEnum = contractEnum('OutboxAction', outboxActionSchema.options);
 export const AutomationKindEnum = contractEnum('AutomationKind', automationKindSchema.options, 'comment: a comment automation (photo or net); leadAd: a lead-ad automation');
-const OutgoingContentTypeEnum = contractEnum('OutgoingContentType', ['text', 'flow', 'AIAgent'] as const);
+const OutgoingContentTypeEnum = contractEnum('OutgoingContentType', ['text', 'flow', 'AIAgent', 'image', 'quickReplies'] as const);
+
+const QuickReplyType = builder.objectRef<{ title: string; payload: string }>('QuickReply').implement({
+  description: 'A button under a message: its title, and the payload the network sends back when it is tapped.',
+  fields: (t) => ({ title: t.exposeString('title'), payload: t.exposeString('payload') }),
+});
 
 /** What a reply or message carried: flat, the fields of other types null. */
 const OutgoingContentType = builder.objectRef<OutgoingContent>('OutgoingContent').implement({
-  description: 'A text, or the hand-off of the conversation to a flow or an AI agent by id.',
+  description: 'A text, an image, a text with quick replies, or the hand-off of the conversation to a flow or an AI agent by id.',
   fields: (t) => ({
     type: t.expose('type', { type: OutgoingContentTypeEnum }),
-    text: t.string({ nullable: true, resolve: (c) => (c.type === 'text' ? c.text : null) }),
+    text: t.string({ nullable: true, resolve: (c) => (c.type === 'text' || c.type === 'quickReplies' ? c.text : null) }),
+    url: t.string({ nullable: true, description: "An image's URL", resolve: (c) => (c.type === 'image' ? c.url : null) }),
+    replies: t.field({ type: [QuickReplyType], nullable: true, description: 'The quick replies under the text', resolve: (c) => (c.type === 'quickReplies' ? c.replies : null) }),
     flowId: t.string({ nullable: true, resolve: (c) => (c.type === 'flow' ? c.flowId : null) }),
     agentId: t.string({ nullable: true, resolve: (c) => (c.type === 'AIAgent' ? c.agentId : null) }),
+  }),
+});
+
+const ThreadControlCallEnum = contractEnum('ThreadControlCall', ['take', 'pass', 'release'] as const);
+
+const ThreadControlRequestType = builder.objectRef<ThreadControlRequest>('ThreadControlRequest').implement({
+  description: 'A thread-control (handover) call as it was asked: take the thread, pass it to targetAppId, or release it.',
+  fields: (t) => ({
+    action: t.expose('action', { type: ThreadControlCallEnum }),
+    targetAppId: t.exposeString('targetAppId', { nullable: true, description: 'The app a pass hands the thread to' }),
+    metadata: t.exposeString('metadata', { nullable: true }),
   }),
 });
 
@@ -45,7 +63,8 @@ export const OutboxEntryType = builder.node(builder.objectRef<OutboxEntry>('Outb
     }),
     automationKind: t.expose('automationKind', { type: AutomationKindEnum, nullable: true }),
     automationId: t.exposeID('automationId', { nullable: true, description: 'Plain id of the automation that acted (of automationKind)' }),
-    payload: t.field({ type: OutgoingContentType, nullable: true, description: 'What was sent; null for like, hide and unhide', resolve: (e) => e.payload }),
+    payload: t.field({ type: OutgoingContentType, nullable: true, description: 'What was sent; null for like, hide, unhide and threadControl', resolve: (e) => e.payload }),
+    threadControl: t.field({ type: ThreadControlRequestType, nullable: true, description: 'A threadControl entry: the handover call as asked', resolve: (e) => e.threadControl ?? null }),
   }),
 });
 

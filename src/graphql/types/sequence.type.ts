@@ -9,6 +9,7 @@ import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
 import { zodInputType } from '../zod-input.js';
+import { SequenceFolderType } from './folder.type.js';
 import { BulkRelationResultType } from './tag.type.js';
 
 export const SequenceSubscriptionType = builder.objectRef<SubscriptionRecord>('SequenceSubscription').implement({
@@ -17,11 +18,18 @@ export const SequenceSubscriptionType = builder.objectRef<SubscriptionRecord>('S
 
 export const SequenceType = builder.node(builder.objectRef<Sequence>('Sequence'), {
   ...nodeOptions('Sequence', sequences.get.access, ({ loaders }) => loaders.sequence),
-  description: 'A sequence contacts subscribe to: a name and an isActive flag (steps come later).',
+  description: 'A sequence contacts subscribe to: a name, an isActive flag and the folder it is filed in.',
   fields: (t) => ({
     rawId: rawIdField(t),
     name: t.exposeString('name'),
     isActive: t.exposeBoolean('isActive'),
+    folderId: t.exposeID('folderId', { nullable: true, description: 'The plain id of the sequence folder it is filed in; null at the top level' }),
+    folder: t.field({
+      type: SequenceFolderType,
+      nullable: true,
+      description: 'The sequence folder it is filed in (one statement per batch of sequences); null at the top level',
+      resolve: (s, _a, { loaders }) => (s.folderId === null ? null : loaders.sequenceFolder.load(Number(s.folderId))),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     subscribersCount: t.int({
@@ -56,20 +64,34 @@ builder.queryField('sequence', (t) =>
 );
 
 const CreateSequenceInputType = zodInputType('CreateSequenceInput', sequences.create.body, {
-  description: 'The body of POST /v1/sequences: a name (trimmed, 1 to 255 characters; not unique) and isActive (default true).',
+  description: 'The body of POST /v1/sequences: a name (trimmed, 1 to 255 characters; not unique), isActive (default true) and the folder to file it in.',
+  types: { folderId: 'ID' },
   // The type's description says it; "" leaves the field without one.
-  descriptions: { isActive: null },
+  descriptions: { isActive: null, folderId: 'A sequence folder to file it in (its global or plain id); left out or null: the top level' },
 });
 const UpdateSequenceInputType = zodInputType('UpdateSequenceInput', sequences.update.body, {
-  description: 'The body of PATCH /v1/sequences/{id}: at least one of name or isActive; fields left out keep their value.',
+  description: 'The body of PATCH /v1/sequences/{id}: at least one of name, isActive or folderId; fields left out keep their value.',
+  types: { folderId: 'ID' },
+  descriptions: { folderId: 'A sequence folder to file it in (its global or plain id); null takes it out of its folder' },
 });
+
+/**
+ * Explicit nulls mean "not given", but for folderId, where null takes the sequence out of its
+ * folder; a folder's global id becomes its plain id.
+ */
+const sequenceInput = (input: unknown) => {
+  const given = withoutNulls(input) as Record<string, unknown>;
+  const raw = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  if (raw.folderId === null) return { ...given, folderId: null };
+  return 'folderId' in given ? { ...given, folderId: plainIds('SequenceFolder')(given.folderId) } : given;
+};
 
 builder.mutationField('createSequence', (t) =>
   t.field({
     type: SequenceType,
     description: 'Like POST /v1/sequences. The trial and MAC gates apply.',
     access: sequences.create.access,
-    args: { input: t.arg({ type: CreateSequenceInputType, required: true }).validate(z.preprocess(withoutNulls, sequences.create.body)) },
+    args: { input: t.arg({ type: CreateSequenceInputType, required: true }).validate(z.preprocess(sequenceInput, sequences.create.body)) },
     resolve: (_r, { input }, ctx) => runOperation(sequences.create, ctx, { body: input }),
   }),
 );
@@ -77,11 +99,11 @@ builder.mutationField('createSequence', (t) =>
 builder.mutationField('updateSequence', (t) =>
   t.field({
     type: SequenceType,
-    description: 'Like PATCH /v1/sequences/{id}: rename, or switch on or off.',
+    description: 'Like PATCH /v1/sequences/{id}: rename, switch on or off, or file in a sequence folder (null: out of its folder).',
     access: sequences.update.access,
     args: {
       id: sequenceIdArg(t.arg),
-      input: t.arg({ type: UpdateSequenceInputType, required: true }).validate(z.preprocess(withoutNulls, sequences.update.body)),
+      input: t.arg({ type: UpdateSequenceInputType, required: true }).validate(z.preprocess(sequenceInput, sequences.update.body)),
     },
     resolve: (_r, { id, input }, ctx) => runOperation(sequences.update, ctx, { params: { id }, body: input }),
   }),

@@ -1,7 +1,8 @@
 import { conversationOperations as conversations } from '../../domain/conversations/conversation.operations.js';
+import { threadControlOperations as threadControl } from '../../domain/thread-control/thread-control.operations.js';
 import { get, post } from '../route.js';
 
-/** Conversations: the cursor-paged list, one conversation, and its actions. */
+/** Conversations: the cursor-paged list, one conversation, its actions, and thread control of its contact inbox. */
 export const conversationRoutes = [
   get('/v1/conversations', conversations.list),
   get('/v1/conversations/{id}', conversations.get),
@@ -14,4 +15,6 @@ export const conversationRoutes = [
   post('/v1/conversations/{id}/disable-bot', conversations.disableBot),
   post('/v1/conversations/{id}/read', conversations.read),
   post('/v1/conversations/{id}/unread', conversations.unread),
+  post('/v1/conversations/{id}/thread-control', threadControl.control),
+  post('/v1/conversations/{id}/thread-control/sync', threadControl.syncOwner),
 ];

@@ -11,8 +11,11 @@ import { contactTagRoutes } from './contact-tags.routes.js';
 import { contactSequenceRoutes } from './contact-sequences.routes.js';
 import { contactNoteRoutes } from './contact-notes.routes.js';
 import { contactMessageRoutes } from './contact-messages.routes.js';
+import { contactFlowRoutes } from './contact-flows.routes.js';
 import { customFieldRoutes } from './custom-fields.routes.js';
 import { sequenceRoutes } from './sequences.routes.js';
+import { folderRoutes } from './folders.routes.js';
+import { flowRoutes } from './flows.routes.js';
 import { inboxRoutes } from './inboxes.routes.js';
 import { tokenRoutes } from './token.routes.js';
 import { conversationRoutes } from './conversations.routes.js';
@@ -41,8 +44,11 @@ export const routes: Route[] = [
   ...contactSequenceRoutes,
   ...contactNoteRoutes,
   ...contactMessageRoutes,
+  ...contactFlowRoutes,
   ...customFieldRoutes,
   ...sequenceRoutes,
+  ...folderRoutes,
+  ...flowRoutes,
   ...inboxRoutes,
   ...tokenRoutes,
   ...tagRoutes,

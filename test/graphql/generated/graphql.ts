@@ -85,6 +85,13 @@ export type CreateExternalWebhookInput = {
   url: string;
 };
 
+/** The body of POST /v1/flows: a name (trimmed, 1 to 255 characters; not unique) and the items. */
+export type CreateFlowInput = {
+  /** 1 to 50 items, sent in order */
+  items: Array<FlowItemInput>;
+  name: string;
+};
+
 /** The body of POST /v1/net-lead-ads; fieldMappings, tagIds and sequenceIds default to none, isActive to true. */
 export type CreateLeadAdAutomationInput = {
   /** Each question key once */
@@ -233,6 +240,48 @@ export type EventType =
   | 'tagRemoved'
   | 'unsubscribedFromSequence';
 
+/** One item: `type` and the fields its kind takes (REST's FlowItem); a field of another kind is refused */
+export type FlowItemInput = {
+  /** setCustomField: a custom field (global or plain id) */
+  customFieldId?: string | number | null | undefined;
+  /** dynamicImage: a dynamic image (global or plain id) */
+  imageId?: string | number | null | undefined;
+  /** customEvent: the event's name */
+  name?: string | null | undefined;
+  /** quickReplies: 1 to 13 buttons */
+  replies?: Array<FlowQuickReplyInput> | null | undefined;
+  /** subscribeSequence: a sequence (global or plain id) */
+  sequenceId?: string | number | null | undefined;
+  /** addTag, removeTag: a tag (global or plain id) */
+  tagId?: string | number | null | undefined;
+  /** text, quickReplies (1 to 2000 characters) */
+  text?: string | null | undefined;
+  type: FlowItemType;
+  /** image: an http or https URL */
+  url?: string | null | undefined;
+  /** setCustomField: a value of the field's type as text ("42", "true", "2026-03-01"); null clears the field */
+  value?: string | null | undefined;
+};
+
+/** Messages: text, image, dynamicImage, quickReplies. Actions: addTag, removeTag, setCustomField, subscribeSequence, customEvent */
+export type FlowItemType =
+  | 'addTag'
+  | 'customEvent'
+  | 'dynamicImage'
+  | 'image'
+  | 'quickReplies'
+  | 'removeTag'
+  | 'setCustomField'
+  | 'subscribeSequence'
+  | 'text';
+
+export type FlowQuickReplyInput = {
+  /** What the reply sends back (at most 1000 characters) */
+  payload?: string | null | undefined;
+  /** The button text (1 to 20 characters) */
+  title: string;
+};
+
 export type Gender =
   | 'female'
   | 'male'
@@ -290,11 +339,14 @@ export type OutboxAction =
   | 'message'
   | 'privateReply'
   | 'publicReply'
+  | 'threadControl'
   | 'unhide';
 
 export type OutgoingContentType =
   | 'AIAgent'
   | 'flow'
+  | 'image'
+  | 'quickReplies'
   | 'text';
 
 /** photo: native login; photoNet: linked via a page of the social network */
@@ -346,6 +398,43 @@ export type ShowCommentsAfter =
   | '_12h'
   | 'none';
 
+export type ThreadControlAction =
+  | 'pass'
+  | 'release'
+  | 'sync'
+  | 'take';
+
+export type ThreadControlStatus =
+  | 'applied'
+  | 'notEscalation';
+
+export type ThreadEvent =
+  | 'message'
+  | 'pass'
+  | 'passThreadControl'
+  | 'release'
+  | 'requestThreadControl'
+  | 'standbyMessage'
+  | 'sync'
+  | 'take'
+  | 'takeThreadControl';
+
+/** network: a webhook (or dev) event; api: one of our calls */
+export type ThreadEventSource =
+  | 'api'
+  | 'network';
+
+/** primary: our app (the primary receiver); secondary: another app */
+export type ThreadOwnerRole =
+  | 'primary'
+  | 'secondary';
+
+/** owned: our app holds the thread; standby: another app does; idle: nobody has acted for 24 hours */
+export type ThreadStateValue =
+  | 'idle'
+  | 'owned'
+  | 'standby';
+
 /** The body of PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any of the create fields and isActive (at least one); nested objects are replaced whole, and the changed automation must pass its channel's create rules (type: photo or photoNet on photo, chat on net). null clears folderId, startTime and endTime. */
 export type UpdateCommentAutomationInput = {
   /** HH:mm */
@@ -374,6 +463,13 @@ export type UpdateDynamicImageInput = {
   data: DynamicImageDataInput;
   enabled: boolean;
   name: string;
+};
+
+/** The body of PATCH /v1/flows/{id}: at least one of name or items (which replace the whole list); fields left out keep their value. */
+export type UpdateFlowInput = {
+  /** 1 to 50 items, sent in order */
+  items?: Array<FlowItemInput> | null | undefined;
+  name?: string | null | undefined;
 };
 
 /** The body of PATCH /v1/net-lead-ads/{id}: at least one field; each given one replaces the stored value whole. */
@@ -741,6 +837,45 @@ export type DeleteDynamicImageMutationVariables = Exact<{
 
 export type DeleteDynamicImageMutation = { deleteDynamicImage: { success: boolean } };
 
+export type FlowFieldsFragment = { name: string, createdAt: string, updatedAt: string, id: string, items: Array<{ type: FlowItemType, text: string | null, url: string | null, imageId: string | null, tagId: string | null, customFieldId: string | null, value: unknown, sequenceId: string | null, name: string | null, replies: Array<{ title: string, payload: string | null }> | null }> };
+
+export type FlowsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+}>;
+
+
+export type FlowsQuery = { flows: { pageCount: number, data: Array<{ name: string, createdAt: string, updatedAt: string, id: string, items: Array<{ type: FlowItemType, text: string | null, url: string | null, imageId: string | null, tagId: string | null, customFieldId: string | null, value: unknown, sequenceId: string | null, name: string | null, replies: Array<{ title: string, payload: string | null }> | null }> }> } };
+
+export type FlowQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FlowQuery = { flow: { name: string, createdAt: string, updatedAt: string, id: string, items: Array<{ type: FlowItemType, text: string | null, url: string | null, imageId: string | null, tagId: string | null, customFieldId: string | null, value: unknown, sequenceId: string | null, name: string | null, replies: Array<{ title: string, payload: string | null }> | null }> } };
+
+export type CreateFlowMutationVariables = Exact<{
+  input: CreateFlowInput;
+}>;
+
+
+export type CreateFlowMutation = { createFlow: { name: string, createdAt: string, updatedAt: string, id: string, items: Array<{ type: FlowItemType, text: string | null, url: string | null, imageId: string | null, tagId: string | null, customFieldId: string | null, value: unknown, sequenceId: string | null, name: string | null, replies: Array<{ title: string, payload: string | null }> | null }> } };
+
+export type UpdateFlowMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateFlowInput;
+}>;
+
+
+export type UpdateFlowMutation = { updateFlow: { name: string, createdAt: string, updatedAt: string, id: string, items: Array<{ type: FlowItemType, text: string | null, url: string | null, imageId: string | null, tagId: string | null, customFieldId: string | null, value: unknown, sequenceId: string | null, name: string | null, replies: Array<{ title: string, payload: string | null }> | null }> } };
+
+export type DeleteFlowMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteFlowMutation = { deleteFlow: { success: boolean } };
+
 export type LeadAdAutomationFieldsFragment = { createdAt: string, updatedAt: string, name: string, pageId: string | null, formIds: Array<string>, isActive: boolean, id: string, reply: { type: ReplyType, value: string | null, values: Array<{ value: string }> | null }, fieldMappings: Array<{ questionKey: string, customFieldId: string, customField: { rawId: string, name: string, type: string } }>, tags: Array<{ rawId: string, name: string }>, sequences: Array<{ rawId: string, name: string }> };
 
 export type LeadAdAutomationsQueryVariables = Exact<{
@@ -887,6 +1022,34 @@ export type ErrorLogsQueryVariables = Exact<{
 
 
 export type ErrorLogsQuery = { errorLogs: { pageCount: number, data: Array<{ workspaceId: string, contactId: string, action: string, detail: string, httpCode: string, createdAt: string, updatedAt: string, id: string }> } };
+
+export type ThreadStateFieldsFragment = { contactInboxId: string, state: ThreadStateValue, ownerRole: ThreadOwnerRole, ownerAppId: string | null, transitionedAt: string | null, lastUserMessageAt: string | null, expiresAt: string | null, idleSince: string | null, lastEvent: ThreadEvent | null, lastEventSource: ThreadEventSource | null, updatedAt: string | null };
+
+export type ThreadControlMutationVariables = Exact<{
+  conversationId: string | number;
+  contactInboxId: string | number;
+  action: ThreadControlAction;
+  targetAppId?: string | null | undefined;
+  metadata?: string | null | undefined;
+}>;
+
+
+export type ThreadControlMutation = { threadControl: { status: ThreadControlStatus, snapshot: { contactInboxId: string, state: ThreadStateValue, ownerRole: ThreadOwnerRole, ownerAppId: string | null, transitionedAt: string | null, lastUserMessageAt: string | null, expiresAt: string | null, idleSince: string | null, lastEvent: ThreadEvent | null, lastEventSource: ThreadEventSource | null, updatedAt: string | null } } };
+
+export type SyncThreadOwnerMutationVariables = Exact<{
+  conversationId: string | number;
+  contactInboxId: string | number;
+}>;
+
+
+export type SyncThreadOwnerMutation = { syncThreadOwner: { status: ThreadControlStatus, snapshot: { contactInboxId: string, state: ThreadStateValue, ownerRole: ThreadOwnerRole, ownerAppId: string | null, transitionedAt: string | null, lastUserMessageAt: string | null, expiresAt: string | null, idleSince: string | null, lastEvent: ThreadEvent | null, lastEventSource: ThreadEventSource | null, updatedAt: string | null } } };
+
+export type ContactThreadStatesQueryVariables = Exact<{
+  identifier: string;
+}>;
+
+
+export type ContactThreadStatesQuery = { contact: { inboxes: Array<{ rawId: string, inboxId: string, threadState: { contactInboxId: string, state: ThreadStateValue, ownerRole: ThreadOwnerRole, ownerAppId: string | null, transitionedAt: string | null, lastUserMessageAt: string | null, expiresAt: string | null, idleSince: string | null, lastEvent: ThreadEvent | null, lastEventSource: ThreadEventSource | null, updatedAt: string | null } }> } };
 
 export type WebhookFieldsFragment = { name: string, url: string, enabled: boolean, disabledReason: string | null, failingSince: string | null, createdAt: string, updatedAt: string, id: string, conditions: Array<{ type: EventType, sourceId: string | null }> };
 
@@ -1184,6 +1347,29 @@ export const DynamicImageFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"DynamicImageFields"}) as unknown as TypedDocumentString<DynamicImageFieldsFragment, unknown>;
+export const FlowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment FlowFields on Flow {
+  id: rawId
+  name
+  items {
+    type
+    text
+    url
+    imageId
+    replies {
+      title
+      payload
+    }
+    tagId
+    customFieldId
+    value
+    sequenceId
+    name
+  }
+  createdAt
+  updatedAt
+}
+    `, {"fragmentName":"FlowFields"}) as unknown as TypedDocumentString<FlowFieldsFragment, unknown>;
 export const LeadAdAutomationFieldsFragmentDoc = new TypedDocumentString(`
     fragment LeadAdAutomationFields on LeadAdAutomation {
   id: rawId
@@ -1242,6 +1428,21 @@ export const MessageFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"MessageFields"}) as unknown as TypedDocumentString<MessageFieldsFragment, unknown>;
+export const ThreadStateFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ThreadStateFields on ThreadState {
+  contactInboxId
+  state
+  ownerRole
+  ownerAppId
+  transitionedAt
+  lastUserMessageAt
+  expiresAt
+  idleSince
+  lastEvent
+  lastEventSource
+  updatedAt
+}
+    `, {"fragmentName":"ThreadStateFields"}) as unknown as TypedDocumentString<ThreadStateFieldsFragment, unknown>;
 export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
     fragment WebhookFields on Webhook {
   id: rawId
@@ -2674,6 +2875,124 @@ export const DeleteDynamicImageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteDynamicImageMutation, DeleteDynamicImageMutationVariables>;
+export const FlowsDocument = new TypedDocumentString(`
+    query Flows($page: SafeInt, $perPage: Int) {
+  flows(page: $page, perPage: $perPage) {
+    pageCount
+    data {
+      ...FlowFields
+    }
+  }
+}
+    fragment FlowFields on Flow {
+  id: rawId
+  name
+  items {
+    type
+    text
+    url
+    imageId
+    replies {
+      title
+      payload
+    }
+    tagId
+    customFieldId
+    value
+    sequenceId
+    name
+  }
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<FlowsQuery, FlowsQueryVariables>;
+export const FlowDocument = new TypedDocumentString(`
+    query Flow($id: ID!) {
+  flow(id: $id) {
+    ...FlowFields
+  }
+}
+    fragment FlowFields on Flow {
+  id: rawId
+  name
+  items {
+    type
+    text
+    url
+    imageId
+    replies {
+      title
+      payload
+    }
+    tagId
+    customFieldId
+    value
+    sequenceId
+    name
+  }
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<FlowQuery, FlowQueryVariables>;
+export const CreateFlowDocument = new TypedDocumentString(`
+    mutation CreateFlow($input: CreateFlowInput!) {
+  createFlow(input: $input) {
+    ...FlowFields
+  }
+}
+    fragment FlowFields on Flow {
+  id: rawId
+  name
+  items {
+    type
+    text
+    url
+    imageId
+    replies {
+      title
+      payload
+    }
+    tagId
+    customFieldId
+    value
+    sequenceId
+    name
+  }
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<CreateFlowMutation, CreateFlowMutationVariables>;
+export const UpdateFlowDocument = new TypedDocumentString(`
+    mutation UpdateFlow($id: ID!, $input: UpdateFlowInput!) {
+  updateFlow(id: $id, input: $input) {
+    ...FlowFields
+  }
+}
+    fragment FlowFields on Flow {
+  id: rawId
+  name
+  items {
+    type
+    text
+    url
+    imageId
+    replies {
+      title
+      payload
+    }
+    tagId
+    customFieldId
+    value
+    sequenceId
+    name
+  }
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateFlowMutation, UpdateFlowMutationVariables>;
+export const DeleteFlowDocument = new TypedDocumentString(`
+    mutation DeleteFlow($id: ID!) {
+  deleteFlow(id: $id) {
+    success
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteFlowMutation, DeleteFlowMutationVariables>;
 export const LeadAdAutomationsDocument = new TypedDocumentString(`
     query LeadAdAutomations($page: SafeInt, $perPage: Int, $keyword: String) {
   leadAdAutomations(page: $page, perPage: $perPage, keyword: $keyword) {
@@ -3245,6 +3564,84 @@ export const ErrorLogsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ErrorLogsQuery, ErrorLogsQueryVariables>;
+export const ThreadControlDocument = new TypedDocumentString(`
+    mutation ThreadControl($conversationId: ID!, $contactInboxId: ID!, $action: ThreadControlAction!, $targetAppId: String, $metadata: String) {
+  threadControl(
+    conversationId: $conversationId
+    contactInboxId: $contactInboxId
+    action: $action
+    targetAppId: $targetAppId
+    metadata: $metadata
+  ) {
+    status
+    snapshot {
+      ...ThreadStateFields
+    }
+  }
+}
+    fragment ThreadStateFields on ThreadState {
+  contactInboxId
+  state
+  ownerRole
+  ownerAppId
+  transitionedAt
+  lastUserMessageAt
+  expiresAt
+  idleSince
+  lastEvent
+  lastEventSource
+  updatedAt
+}`) as unknown as TypedDocumentString<ThreadControlMutation, ThreadControlMutationVariables>;
+export const SyncThreadOwnerDocument = new TypedDocumentString(`
+    mutation SyncThreadOwner($conversationId: ID!, $contactInboxId: ID!) {
+  syncThreadOwner(
+    conversationId: $conversationId
+    contactInboxId: $contactInboxId
+  ) {
+    status
+    snapshot {
+      ...ThreadStateFields
+    }
+  }
+}
+    fragment ThreadStateFields on ThreadState {
+  contactInboxId
+  state
+  ownerRole
+  ownerAppId
+  transitionedAt
+  lastUserMessageAt
+  expiresAt
+  idleSince
+  lastEvent
+  lastEventSource
+  updatedAt
+}`) as unknown as TypedDocumentString<SyncThreadOwnerMutation, SyncThreadOwnerMutationVariables>;
+export const ContactThreadStatesDocument = new TypedDocumentString(`
+    query ContactThreadStates($identifier: String!) {
+  contact(identifier: $identifier) {
+    inboxes {
+      rawId
+      inboxId
+      threadState {
+        ...ThreadStateFields
+      }
+    }
+  }
+}
+    fragment ThreadStateFields on ThreadState {
+  contactInboxId
+  state
+  ownerRole
+  ownerAppId
+  transitionedAt
+  lastUserMessageAt
+  expiresAt
+  idleSince
+  lastEvent
+  lastEventSource
+  updatedAt
+}`) as unknown as TypedDocumentString<ContactThreadStatesQuery, ContactThreadStatesQueryVariables>;
 export const WebhooksDocument = new TypedDocumentString(`
     query Webhooks($page: SafeInt, $perPage: Int) {
   webhooks(page: $page, perPage: $perPage) {

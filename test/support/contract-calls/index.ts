@@ -12,13 +12,16 @@ import { commentEventCalls } from './comment-events.js';
 import { messageCalls } from './messages.js';
 import { devEventCalls } from './dev-events.js';
 import { webhookCalls } from './webhooks.js';
+import { flowCalls } from './flows.js';
 import { contactTransferCalls } from './contact-transfers.js';
+import { threadControlCalls } from './thread-control.js';
+import { folderCalls } from './folders.js';
 import type { Call, CallTable, Seeded } from './seed.js';
 
 export { seedContractWorkspace, type Call, type Seeded } from './seed.js';
 
 /** Every area's calls; a new area adds its module here. */
-const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls, commentEventCalls, devEventCalls, messageCalls, webhookCalls, contactTransferCalls];
+const tables: CallTable[] = [builtCalls, contactCalls, contactSearchCalls, customFieldCalls, tagSequenceCalls, commentAutomationCalls, leadAdCalls, conversationCalls, dynamicImageCalls, outboxCalls, commentEventCalls, devEventCalls, messageCalls, webhookCalls, contactTransferCalls, folderCalls, flowCalls, threadControlCalls];
 
 const calls: CallTable = {};
 for (const table of tables) {

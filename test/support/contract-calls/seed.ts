@@ -2,7 +2,10 @@ import { sandboxAdapter } from '../../../src/channels/sandbox.adapter.js';
 import { fixtures, T0 } from '../fixtures.js';
 import { seedLeadAds } from './lead-ads.js';
 import { seedMessages } from './messages.js';
+import { seedThreadControl } from './thread-control.js';
 import { seedWebhooks } from './webhooks.js';
+import { seedFolders } from './folders.js';
+import { seedFlows } from './flows.js';
 import { seedContactTransfers } from './contact-transfers.js';
 import type { TestApp, TestWorkspace } from '../harness.js';
 
@@ -55,6 +58,8 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     customFields: { plan: planField, score: scoreField },
     disposableCustomField: await f.customField('To delete'),
     sequences: { onboarding, newsletter },
+    // Steps of the onboarding sequence: one the list and step-contacts calls read, one the delete call consumes.
+    steps: { kept: await f.sequenceStep(onboarding), disposable: await f.sequenceStep(onboarding, 1) },
     tags: { vip, lead },
     disposable: { tag: await f.tag('to-delete'), sequence: await f.sequence('To delete') },
     note,
@@ -63,6 +68,8 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
     photoAccount: { inbox: photoAccount, sourceId: 'src-Photo account' },
     // The contact's open conversation in the photo account, a message of it, its network profile.
     messages: await seedMessages(t.db, ws.id, contact, photoAccount),
+    // The contact inbox of that conversation (thread control names it).
+    threadControl: await seedThreadControl(t.db, ws.id, contact, photoAccount),
     netAutomation: await f.commentAutomation('net', 'Net rule'),
     photoAutomation: await f.commentAutomation('photo', 'Photo rule'),
     // Comment automations the delete calls consume, and the posts a postIds selector may name.
@@ -94,6 +101,9 @@ export async function seedContractWorkspace(t: TestApp, ws: TestWorkspace) {
       }),
     },
     webhooks: await seedWebhooks(t, ws, vip),
+    // Sequence and comment automation folders (the sequence one also files the create call's sequence).
+    folders: await seedFolders(t.db, ws.id),
+    flows: await seedFlows(t.db, ws.id, vip),
     transfers: await seedContactTransfers(t, ws.id),
   };
 }
