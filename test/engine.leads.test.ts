@@ -290,4 +290,25 @@ describe(`lead-ad automations act on new leads on ${testEngine}`, () => {
     // Six leads with three choices fall on more than one of them.
     expect(new Set(sent.map((e) => e.payload.text[0])).size).toBeGreaterThan(1);
   });
+
+  it('a reply of type flow naming a flow of the workspace runs it to the lead: its messages in order, its actions', async () => {
+    const PAGE5 = '7100005';
+    await t.db.insertInto('inboxes').values({ workspace_id: ws.id, name: 'Page 5', channel: 'net', source_id: PAGE5, status: 'active', created_at: T0, updated_at: T0 }).execute();
+    const f = fixtures(t.db, ws.id);
+    const flow = await f.flow('Lead welcome', [
+      { type: 'text', text: 'Welcome {{first_name}}' },
+      { type: 'addTag', tagId: String(ids.springTag) },
+      { type: 'quickReplies', text: 'Book a call?', replies: [{ title: 'Yes', payload: 'BOOK' }] },
+    ]);
+    const id = await f.leadAd('Flow reply', { pageId: PAGE5, formIds: ['*'], reply: { type: 'flow', value: String(flow) } });
+    await lead(PAGE5, 'L-flow-1', 'f', { email: 'flow-lead@example.com', first_name: 'Flo' });
+    const sent = (await outbox(`&automationId=${id}`)) as { recipientId: string; payload: unknown }[];
+    expect(sent.map((e) => [e.recipientId, e.payload]).reverse()).toEqual([
+      ['lead:L-flow-1', { type: 'text', text: 'Welcome Flo' }],
+      ['lead:L-flow-1', { type: 'quickReplies', text: 'Book a call?', replies: [{ title: 'Yes', payload: 'BOOK' }] }],
+    ]);
+    const contact = await contactByEmail('flow-lead@example.com');
+    expect((await api('GET', `/v1/contacts/${contact.id}/tags`)).body.data.map((x: { name: string }) => x.name)).toContain('spring');
+    expect(await outcomeOf('L-flow-1')).toMatch(new RegExp(`; replied \\(flow ${flow}: 2 message\\(s\\)\\)$`));
+  });
 });

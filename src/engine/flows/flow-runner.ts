@@ -59,7 +59,15 @@ const imageVariable = /\{\{\s*image:(\d+)\s*\}\}/g;
  * tag, field or sequence has been deleted since is passed over. `runKey` makes each message's
  * idempotency key: a run retried sends each message once where the adapter honours keys.
  */
-export async function runFlow(deps: FlowRunDeps, flow: Flow, to: FlowRecipient, runKey: string, now: Date): Promise<FlowResult> {
+export async function runFlow(
+  deps: FlowRunDeps,
+  flow: Flow,
+  to: FlowRecipient,
+  runKey: string,
+  now: Date,
+  /** The automation that replied with the flow, when one did: the outbox and the messages name it. */
+  automation: { kind: 'comment' | 'leadAd'; id: number } | null = null,
+): Promise<FlowResult> {
   const { db, adapter } = deps;
   const { workspaceId, contact, destination } = to;
   if (flow.items.some((i) => messageItemTypes.has(i.type))) {
@@ -80,7 +88,7 @@ export async function runFlow(deps: FlowRunDeps, flow: Flow, to: FlowRecipient, 
       const content = await contentOf(deps, workspaceId, contact.id, item, fill);
       if (!content) continue;
       try {
-        const sent = await adapter.sendMessage({ workspaceId, inbox: destination.inbox, recipientId: destination.recipientId!, content, contactId: contact.id, idempotencyKey: `${runKey}:${index}` });
+        const sent = await adapter.sendMessage({ workspaceId, inbox: destination.inbox, recipientId: destination.recipientId!, content, contactId: contact.id, automation, idempotencyKey: `${runKey}:${index}` });
         await insertMessage(db, workspaceId, {
           conversationId: destination.conversationId,
           contactId: contact.id,
@@ -90,6 +98,7 @@ export async function runFlow(deps: FlowRunDeps, flow: Flow, to: FlowRecipient, 
           text: content.type === 'text' || content.type === 'quickReplies' ? content.text : null,
           attachments: content.type === 'image' ? [{ type: 'image', url: content.url }] : [],
           status: 'sent',
+          automation,
         });
         messages++;
       } catch (err) {

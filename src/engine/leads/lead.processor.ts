@@ -13,6 +13,10 @@ import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.j
 import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
 import { startSubscriptions } from '../../domain/sequences/sequence-progress.service.js';
+import { findFlowById } from '../../domain/flows/flow.repository.js';
+import type { Flow } from '../../domain/flows/flow.schema.js';
+import type { AdapterInbox } from '../../domain/channels/channel-adapter.js';
+import { runFlow } from '../flows/flow-runner.js';
 import { sequenceEvent } from '../../domain/sequences/sequence.service.js';
 import { addContactTags } from '../../domain/tags/tag.repository.js';
 import { tagEvent } from '../../domain/tags/tag.service.js';
@@ -231,6 +235,11 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
   const content = replyContent(automation.reply, who, leadReplySeed(automation.id, leadId));
   if (!content) return mark(deps.db, 'reply skipped: nothing to send');
   if (await threadHeldByOther(deps.db, workspaceId, payload.contactId, stored.inbox.id)) return mark(deps.db, "reply skipped: threadNotOwned (another app holds the contact's thread)");
+  if (content.type === 'flow') {
+    const flow = await storedFlow(deps.db, workspaceId, content.flowId);
+    // A flow of the workspace runs here, its messages to the lead; another id is a hand-off, as before.
+    if (flow) return sendLeadFlow(deps, { ...payload, leadId, inbox: stored.inbox, contact }, flow, (db, what) => mark(db, what));
+  }
 
   // The same key for every try: the sandbox records a retried send once.
   const origin = { contactId: payload.contactId, automation: { kind: 'leadAd' as const, id: payload.automationId }, idempotencyKey: leadReplyKey(eventId) };
@@ -263,4 +272,31 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
     }
     await mark(trx, failure === null ? `replied (message ${messageId})` : `reply failed (message ${messageId}): ${failure}`);
   });
+}
+
+const storedFlow = async (db: Executor, workspaceId: number, flowId: string) => {
+  const key = /^\d+$/.test(flowId) ? Number(flowId) : null;
+  return key === null ? null : findFlowById(db, workspaceId, key);
+};
+
+/**
+ * A lead reply of `type: flow` naming a flow of the workspace: the flow runs to the lead (its
+ * messages to the lead's recipient id, its actions on the contact), with the reply's key, so a
+ * retried job sends each message once where the adapter honours keys. The form submission is the
+ * person's last message: the 24-hour window is open from it.
+ */
+async function sendLeadFlow(
+  deps: EngineDeps,
+  lead: LeadReplyPayload & { leadId: string; inbox: AdapterInbox; contact: { firstName: string | null; lastName: string | null } },
+  flow: Flow,
+  mark: (db: Executor, what: string) => Promise<unknown>,
+): Promise<void> {
+  const now = deps.clock.now();
+  const destination = { conversationId: lead.conversationId, inbox: lead.inbox, recipientId: leadRecipient(lead.leadId), contactInboxId: null, contactRepliedAt: now.toISOString() };
+  const contact = { id: lead.contactId, firstName: lead.contact.firstName, lastName: lead.contact.lastName };
+  const result = await runFlow({ db: deps.db, adapter: deps.adapter, queue: deps.queue, images: deps.images }, flow, { workspaceId: lead.workspaceId, contact, destination }, leadReplyKey(lead.eventId), now, {
+    kind: 'leadAd',
+    id: lead.automationId,
+  });
+  await mark(deps.db, result.status === 'sent' ? `replied (flow ${flow.id}: ${result.messages} message(s))` : `reply failed (flow ${flow.id}): ${result.reason}`);
 }
