@@ -150,11 +150,11 @@ describe('GraphQL dynamic images', () => {
         invalidInput(
           ['createDynamicImage'],
           [
-            // GraphQL's validation names the element for an unknown key (REST names the key's own path).
-            { message: 'Unrecognized key: "imageType"', path: ['input', 'data', 'elements', 1] },
+            // An unknown key is named at its own path, as REST names it.
+            { message: 'Unrecognized key: "imageType"', path: ['input', 'data', 'elements', 1, 'imageType'] },
             { message: 'x + width must be at most the canvas width (600)', path: ['input', 'data', 'elements', 1, 'width'] },
           ],
-          'input.data.elements[1]: Unrecognized key: "imageType" (and 1 more issue)',
+          'input.data.elements[1].imageType: Unrecognized key: "imageType" (and 1 more issue)',
         ),
       ],
     });

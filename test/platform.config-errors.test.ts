@@ -14,7 +14,10 @@ import { ServerExitedError, startServer } from './support/processes.js';
  */
 async function failedStart(env: Record<string, string>) {
   try {
-    const server = await startServer({ SEED_DEMO: 'false', ...env });
+    // A start that fails loads the whole app first: seconds of module loading on an idle 2-core
+    // machine, 15 s and more while the rest of the suite keeps both cores busy. The wait is for the exit,
+    // which these starts always reach; the default 20 s was shorter than a loaded machine needs.
+    const server = await startServer({ SEED_DEMO: 'false', ...env }, { timeoutMs: START_WAIT_MS });
     await server.stop();
     throw new Error('the server started');
   } catch (err) {
@@ -22,6 +25,8 @@ async function failedStart(env: Record<string, string>) {
     return err.finished;
   }
 }
+
+const START_WAIT_MS = 60_000;
 
 describe('bad configuration stops the server with a message naming the variable', () => {
   let dir: string;
@@ -85,7 +90,7 @@ describe('bad configuration stops the server with a message naming the variable'
     const unreachable = await failedStart({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/app' });
     expect(unreachable.stderr).toMatch(/^Failed to start: DATABASE_URL: cannot open or migrate the database: .*ECONNREFUSED.*\n$/);
     expect(unreachable.stderr).not.toContain('s3cret');
-  });
+  }, 2 * START_WAIT_MS);
 
   it('a port already in use: PORT named, exit 1', async () => {
     const blocker = createServer();
@@ -98,5 +103,5 @@ describe('bad configuration stops the server with a message naming the variable'
     } finally {
       blocker.close();
     }
-  });
+  }, START_WAIT_MS);
 });
