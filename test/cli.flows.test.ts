@@ -52,12 +52,11 @@ describe('cli: flows', { timeout: 180_000 }, () => {
     const sale = JSON.parse(piped.stdout);
     expect(sale).toMatchObject({ name: 'Sale', items: [{ type: 'customEvent', name: 'sale' }] });
 
-    // Reads run at once: every CLI run is a process of its own.
-    const [listed, table, read] = await Promise.all([
-      cli(['flows', 'list', '--workspace', workspaceId, '--json']),
-      cli(['flows', 'list', '--workspace', workspaceId]),
-      cli(['flows', 'get', welcome.id, '--workspace', workspaceId]),
-    ]);
+    // One CLI process at a time: each loads the app (seconds of CPU), and a burst of them starves
+    // the servers other test files start on the same two cores.
+    const listed = await cli(['flows', 'list', '--workspace', workspaceId, '--json']);
+    const table = await cli(['flows', 'list', '--workspace', workspaceId]);
+    const read = await cli(['flows', 'get', welcome.id, '--workspace', workspaceId]);
     expect(JSON.parse(listed.stdout)).toEqual({ data: [welcome, sale], pageCount: 1 });
     expect(table).toMatchObject({ code: 0, stderr: '' });
     expect(table.stdout).toContain('Welcome');
@@ -92,7 +91,9 @@ describe('cli: flows', { timeout: 180_000 }, () => {
       [['flows', 'get', '424242', '--workspace', workspaceId], undefined, 'error: Flow not found\n'],
       [['flows', 'delete', 'abc', '--workspace', workspaceId], undefined, 'error: Flow not found\n'],
     ];
-    const runs = await Promise.all(cases.map(([args, input]) => cli(args, input)));
+    // One process at a time (see above), not ten at once.
+    const runs: Awaited<ReturnType<typeof cli>>[] = [];
+    for (const [args, input] of cases) runs.push(await cli(args, input));
     cases.forEach(([args, , stderr], i) => {
       expect({ code: runs[i]!.code, stdout: runs[i]!.stdout, stderr: runs[i]!.stderr }, args.join(' ')).toEqual({ code: 1, stdout: '', stderr });
     });
