@@ -14,6 +14,7 @@ import { insertMessage, noteOutgoingMessage } from '../../domain/messages/messag
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
 import { startSubscriptions } from '../../domain/sequences/sequence-progress.service.js';
 import { findFlowById } from '../../domain/flows/flow.repository.js';
+import { idNumber } from '../../db/values.js';
 import type { Flow } from '../../domain/flows/flow.schema.js';
 import type { AdapterInbox } from '../../domain/channels/channel-adapter.js';
 import { runFlow } from '../flows/flow-runner.js';
@@ -275,7 +276,7 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
 }
 
 const storedFlow = async (db: Executor, workspaceId: number, flowId: string) => {
-  const key = /^\d+$/.test(flowId) ? Number(flowId) : null;
+  const key = idNumber(flowId);
   return key === null ? null : findFlowById(db, workspaceId, key);
 };
 
