@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { RenderResult, RenderSpec } from './render-spec.js';
 
@@ -52,11 +54,19 @@ const fromSources = import.meta.url.endsWith('.ts');
 const workerFile = new URL(fromSources ? './render.worker.ts' : './render.worker.js', import.meta.url).href;
 
 /**
+ * tsx's loader, found from this module as a file URL: a bare `tsx` would be looked up from the
+ * process's working directory, which need not be this checkout (a server started from elsewhere).
+ */
+function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+/**
  * Node options for the threads: inherited when compiled. From sources a thread must load
  * TypeScript, so it gets tsx, and only that: a worker's execArgv refuses V8 and process-wide flags
  * (--max-old-space-size, --inspect, ...), which apply to its thread anyway.
  */
-const threadExecArgv = fromSources ? ['--import', 'tsx'] : undefined;
+const threadExecArgv = fromSources ? ['--import', tsxLoader()] : undefined;
 
 /** One set of threads: the current one takes new renders; a retired one only finishes its own. */
 interface Generation {
