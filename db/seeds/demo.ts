@@ -7,6 +7,7 @@ import {
   customFieldDefs,
   errorActions,
   errorDetails,
+  demoExchange,
   firstNames,
   genders,
   hideNothing,
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
     )).execute();
 
     const teams = await ids('inbox_teams', ['Sales', 'Support'].map((name, i) => ({ ...ws, name, ...stamps(70 - i) })));
-    await trx.insertInto('conversations').values(contacts.slice(0, 15).map((contactId, i) => ({
+    const conversations = await ids('conversations', contacts.slice(0, 15).map((contactId, i) => ({
       ...ws,
       contact_id: contactId,
       inbox_id: inboxes[i % 3],
@@ -113,7 +114,29 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
       contact_replied_at: at(i % 10),
       admin_replied_at: i % 2 === 0 ? at(i % 10) : null,
       ...stamps(20 + i),
-    }))).execute();
+    })));
+
+    // A short exchange in each conversation (two to four messages, the contact first), so that a
+    // contact's last message and a conversation's thread have something to show.
+    await trx.insertInto('messages').values(conversations.flatMap((conversationId, i) =>
+      demoExchange.slice(0, 2 + (i % 3)).map((text, m) => ({
+        ...ws,
+        conversation_id: conversationId,
+        contact_id: contacts[i],
+        inbox_id: inboxes[i % 3],
+        direction: m % 2 === 0 ? 'incoming' : 'outgoing',
+        external_id: `demo-${i}-${m}`,
+        text,
+        attachments: '[]',
+        status: m % 2 === 0 ? 'received' : 'sent',
+        error: null,
+        automation_kind: null,
+        automation_id: null,
+        seen_at: null,
+        clicked_at: null,
+        created_at: new Date(now - (i % 10) * DAY - (4 - m) * 600_000).toISOString(),
+      })),
+    ) as never).execute();
 
     const sequences = await ids('sequences', ['Welcome series', 'Abandoned cart follow-up', 'Webinar reminders'].map((name, i) => ({ ...ws, name, ...stamps(50 - i) })));
     await trx.insertInto('sequence_subscriptions').values(contacts.flatMap((contactId, i) =>

@@ -28,6 +28,8 @@ export const errorDetails = [
   'Flow step "Send image" failed: image too large',
   'Contact unsubscribed before delivery',
 ];
+/** A conversation as the demo tells it: the contact asks, the business answers (in this order). */
+export const demoExchange = ['Hi! Do you ship to Canada?', 'We do: 3 to 5 days, tracked.', 'Great, and is the spring collection in stock?', 'Most of it: the link in our bio has sizes and colours.'];
 export const noteTexts = ['Asked about bulk pricing.', 'Prefers WhatsApp over email.', 'Follow up after the webinar.', 'Complained about shipping delay; refunded.', 'Interested in the spring collection.'];
 
 export const automationOptions = {
