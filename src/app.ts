@@ -25,6 +25,7 @@ import { webhookRoutes } from './rest/webhooks.routes.js';
 import { createImageServices } from './imaging/image-services.js';
 import { dynamicImageLinkRoutes } from './rest/dynamic-image-links.routes.js';
 import { contactFileRoutes } from './rest/contact-files.routes.js';
+import { webAppRoutes } from './rest/web-app.routes.js';
 import { Router } from './rest/router.js';
 import { routes } from './rest/routes/index.js';
 import { createContactFileServices } from './domain/contact-transfers/contact-file.service.js';
@@ -101,7 +102,7 @@ export function buildApp(options: BuildAppOptions = {}): App {
     context: ({ state }) => createGraphQLContext(deps, state),
     plugins: [platformParams(), ...graphqlPlugins(config, logger)],
   });
-  const platform = createPlatform(deps, { router, publicRoutes: { ...systemRoutes(deps, router), ...dynamicImageLinkRoutes(deps), ...contactFileRoutes(deps) }, webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
+  const platform = createPlatform(deps, { router, publicRoutes: { ...systemRoutes(deps, router), ...dynamicImageLinkRoutes(deps), ...contactFileRoutes(deps), ...webAppRoutes(config.WEB_APP_DIR) }, webhooks: webhookRoutes(deps), graphqlPath: '/graphql', yoga, graphiql });
 
   return {
     deps,

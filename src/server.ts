@@ -64,6 +64,7 @@ function printBanner(config: Config, engine: string, port: number, demo: DemoInf
   const lines = [
     '',
     `Messaging API listening on ${base} (${engine}${processes})`,
+    `  Web app:       ${base}/app/  (contacts inbox; paste the workspace API token)`,
     `  GraphiQL:      ${base}/graphql`,
     `  REST base URL: ${base}/v1`,
     `  API reference: ${base}/docs`,

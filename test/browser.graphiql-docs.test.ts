@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
 import { freshDatabaseUrl, type TestDatabaseUrl } from './support/engine.js';
 import { startServer, type RunningServer } from './support/processes.js';
 
@@ -14,8 +15,6 @@ import { startServer, type RunningServer } from './support/processes.js';
  * Content-Security-Policy violation is reported. Every wait is for a fact (a selector, a response).
  */
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe('GraphiQL and the API reference in a browser', () => {
   let target: TestDatabaseUrl;
@@ -32,7 +31,7 @@ describe('GraphiQL and the API reference in a browser', () => {
     cwd = mkdtempSync(join(tmpdir(), 'msgapi-browser-'));
     server = await startServer({ DATABASE_URL: target.url, LOG_LEVEL: 'warn' }, { cwd });
     token = /workspace API token: (mdev_\S+)/.exec(server.output().stdout)![1];
-    browser = await chromium.launch({ executablePath, args: launchArgs });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -141,7 +140,7 @@ describe('GraphiQL and the API reference in a browser', () => {
   it('/ links the pages', async () => {
     const { context, page } = await open('/');
     try {
-      for (const href of ['/docs', '/docs/static', '/graphql', '/v1/openapi.json', '/healthz', '/readyz']) {
+      for (const href of ['/app/', '/docs', '/docs/static', '/graphql', '/v1/openapi.json', '/healthz', '/readyz']) {
         await page.locator(`a[href="${href}"]`).waitFor();
       }
       await expectNothingFromElsewhere(page);

@@ -43,6 +43,7 @@ describe(`npm start on an empty ${testEngine} database`, () => {
       [
         '',
         `Messaging API listening on ${base} (${testEngine})`,
+        `  Web app:       ${base}/app/  (contacts inbox; paste the workspace API token)`,
         `  GraphiQL:      ${base}/graphql`,
         `  REST base URL: ${base}/v1`,
         `  API reference: ${base}/docs`,

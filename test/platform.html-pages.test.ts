@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { curlExample } from '../src/rest/reference/openapi.js';
 import { routes } from '../src/rest/routes/index.js';
-import { unlimited } from './support/endpoints.js';
+import { envelopes, unlimited } from './support/endpoints.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 
 /**
@@ -112,7 +115,7 @@ describe('HTML pages', () => {
   });
 
   it('GET / is an index of the public pages: HTML for a browser, JSON otherwise, no token, counted by the IP budget', async () => {
-    const links = { docs: '/docs', docsStatic: '/docs/static', graphql: '/graphql', openapi: '/v1/openapi.json', healthz: '/healthz', readyz: '/readyz' };
+    const links = { app: '/app/', docs: '/docs', docsStatic: '/docs/static', graphql: '/graphql', openapi: '/v1/openapi.json', healthz: '/healthz', readyz: '/readyz' };
     const json = await t.request('GET', '/');
     expect([json.status, json.headers.get('content-type'), json.body]).toEqual([200, 'application/json; charset=utf-8', { name: 'Messaging API', links }]);
     expect(json.headers.get('vary')).toMatch(/Accept/);
@@ -127,6 +130,65 @@ describe('HTML pages', () => {
     for (const path of ['/', '/docs/static', '/docs/assets/scalar-standalone.js']) {
       const wrong = await t.request('POST', path, { body: {} });
       expect([path, wrong.status, wrong.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
+    }
+  });
+});
+
+/**
+ * /app/ serves the contacts web app's committed production build (examples/contacts-web/dist)
+ * without a token: the page under a policy that allows this origin only and no inline script,
+ * hashed assets cacheable for good, anything else 404 in the contract's envelope.
+ */
+describe('the web app at /app/', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(unlimited);
+  });
+  afterAll(() => t.close());
+
+  it('/app redirects to /app/, whose page loads its script and stylesheet from this origin under a policy with no inline script', async () => {
+    const bare = await t.request('GET', '/app');
+    expect([bare.status, bare.headers.get('location')]).toEqual([308, '/app/']);
+
+    const page = await t.request('GET', '/app/');
+    expect([page.status, page.headers.get('content-type'), page.headers.get('cache-control')]).toEqual([200, 'text/html; charset=utf-8', 'no-cache']);
+    expect(inlineScripts(page.text)).toEqual([]);
+    const csp = directives(page.headers.get('content-security-policy'));
+    expect(csp).toMatchObject({
+      'default-src': ["'none'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'frame-ancestors': ["'none'"],
+    });
+
+    const assets = [...page.text.matchAll(/(?:src|href)="(\/app\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.map((a) => a.split('.').pop()).sort()).toEqual(['css', 'js']);
+    for (const path of assets) {
+      const asset = await t.request('GET', path);
+      expect([path, asset.status, asset.headers.get('cache-control')]).toEqual([path, 200, 'public, max-age=31536000, immutable']);
+      expect(asset.headers.get('content-type')).toMatch(path.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    }
+  });
+
+  it('an unknown file is 404 in the envelope; a POST is 405', async () => {
+    const missing = await t.request('GET', '/app/assets/nothing.js');
+    expect([missing.status, missing.body.code]).toEqual([404, envelopes.notFound.code]);
+    const post = await t.request('POST', '/app/', { body: {} });
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('without a build, /app/ says how to make one', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'msgapi-noapp-'));
+    const other = await createTestApp({ ...unlimited, WEB_APP_DIR: empty });
+    try {
+      const res = await other.request('GET', '/app/');
+      expect([res.status, res.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+      expect(res.text).toContain('npm --prefix examples/contacts-web ci &amp;&amp; npm --prefix examples/contacts-web run build');
+    } finally {
+      await other.close();
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 });

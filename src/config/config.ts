@@ -54,6 +54,8 @@ export const configSchema = z.object({
   GRAPHIQL: booleanFlag.optional(),
   /** Let GraphiQL keep the Headers tab (tokens) in the browser's localStorage. */
   GRAPHIQL_PERSIST_HEADERS: booleanFlag.default(false),
+  /** The contacts web app's build, served at /app/; unset: examples/contacts-web/dist of this checkout. */
+  WEB_APP_DIR: z.string().min(1).optional(),
   INTROSPECTION: booleanFlag.optional(),
   GRAPHQL_MAX_DEPTH: positiveInt.default(8),
   GRAPHQL_MAX_COST: positiveInt.default(5000),

@@ -9,6 +9,9 @@ import type { Answer } from './exchange.js';
 
 export type CspDirectives = Record<string, string[]>;
 
+/** Text (or any value, as text) made safe inside HTML elements and quoted attributes. */
+export const escapeHtml = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 /** `'sha256-...'` source of one inline script or style, over its exact text. */
 export const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

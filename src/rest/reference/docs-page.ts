@@ -6,10 +6,11 @@
  * /v1/openapi.json for code generators.
  */
 
+import { escapeHtml } from '../../http/html-pages.js';
+
 type Json = Record<string, any>;
 
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 /**
  * The document's descriptions use `code` spans, links to this server's own pages (`[text](/path)`),

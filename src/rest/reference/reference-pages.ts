@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { htmlPage, type HtmlPage } from '../../http/html-pages.js';
+import { escapeHtml, htmlPage, type HtmlPage } from '../../http/html-pages.js';
 import type { Answer } from '../../http/exchange.js';
 
 /**
@@ -11,6 +11,7 @@ import type { Answer } from '../../http/exchange.js';
 
 export const pagePaths = {
   index: '/',
+  app: '/app/',
   docs: '/docs',
   docsStatic: '/docs/static',
   scalarBundle: '/docs/assets/scalar-standalone.js',
@@ -51,7 +52,7 @@ export function scalarBundleAnswer(): Answer {
   };
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 /**
  * Scalar's configuration: the document from this server, curl as the first example, and nothing
@@ -109,6 +110,7 @@ body{margin:0}
 }
 
 const indexLinks = {
+  app: pagePaths.app,
   docs: pagePaths.docs,
   docsStatic: pagePaths.docsStatic,
   graphql: pagePaths.graphiql,
@@ -118,6 +120,7 @@ const indexLinks = {
 };
 
 const indexDescriptions: Record<keyof typeof indexLinks, string> = {
+  app: 'Contacts inbox: the example web app on the GraphQL API (paste a workspace API token)',
   docs: 'API reference (interactive: examples, curl, try requests)',
   docsStatic: 'API reference without scripts',
   graphql: 'GraphQL endpoint; GraphiQL in a browser',

@@ -1,0 +1,93 @@
+import { useContext, useEffect, useState } from 'react';
+import { useClient } from 'urql';
+import { graphql } from '../gql';
+import type { LiveEventsSubscription } from '../gql/graphql';
+import { describeProblem, problemOf } from '../errors';
+import { LiveEventsContext } from './live-events';
+
+const LiveEventsDocument = graphql(`
+  subscription LiveEvents($types: [EventType!]) {
+    events(types: $types) {
+      id
+      type
+      occurredAt
+      data
+      contact {
+        id
+        rawId
+        fullName
+      }
+    }
+  }
+`);
+
+type Event = LiveEventsSubscription['events'];
+
+/** The types the strip shows: what a person watching an inbox cares about. */
+const types = ['newContact', 'tagApplied', 'tagRemoved', 'customFieldValueChanged', 'contactInfoUpdated'] as const;
+const KEEP = 6;
+
+const field = (data: unknown, key: string): string => {
+  const value = (data as Record<string, unknown> | null)?.[key];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+};
+
+function describe(event: Event): string {
+  const who = event.contact?.fullName || `contact ${field(event.data, 'contact_id')}`;
+  switch (event.type) {
+    case 'newContact':
+      return `New contact: ${who}`;
+    case 'tagApplied':
+      return `${who}: tag “${field(event.data, 'tag')}” applied`;
+    case 'tagRemoved':
+      return `${who}: tag “${field(event.data, 'tag')}” removed`;
+    case 'customFieldValueChanged': {
+      const changed = (event.data as { custom_field?: { name?: string } } | null)?.custom_field?.name ?? 'a field';
+      return `${who}: ${changed} changed`;
+    }
+    default:
+      return `${who}: ${field(event.data, 'info_type') || 'details'} updated`;
+  }
+}
+
+/**
+ * A live strip of the workspace's newest events, from the moment the page opened (one SSE stream
+ * for the whole app). Each event is also handed to the views, which re-read what it touches.
+ */
+export function EventStrip() {
+  const client = useClient();
+  const live = useContext(LiveEventsContext);
+  const [events, setEvents] = useState<Event[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const { unsubscribe } = client.subscription(LiveEventsDocument, { types: [...types] }).subscribe((result) => {
+      if (result.error) {
+        setProblem(describeProblem(problemOf(result.error)));
+        return;
+      }
+      const event = result.data?.events;
+      if (!event) return;
+      setProblem(null);
+      setEvents((previous) => [event, ...previous.filter((e) => e.id !== event.id)].slice(0, KEEP));
+      live.emit({ id: event.id, type: event.type, contactId: event.contact?.rawId ?? (field(event.data, 'contact_id') || null) });
+    });
+    return unsubscribe;
+  }, [client, live]);
+
+  return (
+    <section className="events" aria-labelledby="events-title">
+      <h2 id="events-title">Live</h2>
+      {problem ? <p className="events-problem" role="status">Live updates stopped: {problem}</p> : null}
+      <ol aria-live="polite">
+        {events.length === 0 ? <li className="muted">New contacts and tag changes appear here as they happen.</li> : null}
+        {events.map((event) => (
+          <li key={event.id}>
+            <time dateTime={event.occurredAt}>{new Date(event.occurredAt).toLocaleTimeString()}</time>{' '}
+            {event.contact ? <a href={`#/contacts/${event.contact.rawId}`}>{describe(event)}</a> : describe(event)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
