@@ -49,6 +49,8 @@ describe('GraphQL contacts filters', () => {
     const both = await run({ tagIds: [String(vip)] });
     expect(ids(both)).toEqual([c.grace, c.ada]);
     expect(both.data.contactsCount).toBe(2);
+    // A tag's global id (its `id` field) names it as well as its plain id.
+    expect(await run({ tagIds: [Buffer.from(`Tag:${vip}`).toString('base64')] })).toEqual(both);
     const rest = await t.request('POST', '/v1/contacts/search', { token: ws.developerToken, body: { filter: tree } });
     expect(rest.body.data.map((x: { id: string }) => Number(x.id))).toEqual([c.grace]);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FilterField } from '../../domain/contacts/contact-filter.schema.js';
 import { contactSearchOperations as contactSearch } from '../../domain/contacts/contact-search.operations.js';
+import { plainIds } from '../args.js';
 import { builder } from '../builder.js';
 import { connectionArgs, connectionComplexity, DEFAULT_FIRST, keysetConnection, MAX_FIRST } from '../connection.js';
 import { byCreatedAt } from '../cursor.js';
@@ -30,16 +31,16 @@ export const treeWithoutNulls = (v: unknown): unknown => {
 /** The list filters of GET /v1/contacts, as arguments (tagIds: contacts with all of them). */
 const filterArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
   keyword: t.arg.string(),
-  tagIds: t.arg.idList({ description: 'Contacts with all of these tags' }),
-  inboxId: t.arg.id(),
+  tagIds: t.arg.idList({ description: 'Contacts with all of these tags (global or plain digit ids)' }),
+  inboxId: t.arg.id({ description: 'Contacts in this inbox (global or plain digit id)' }),
   createdAfter: t.arg({ type: 'DateTime' }),
   createdBefore: t.arg({ type: 'DateTime' }),
 });
 /** The filters' rules, as the connection's operation states them; GraphQL sends a left-out argument as null. */
 const filterArgsSchema = z.object({
   keyword: connection.query.shape.keyword.nullish(),
-  tagIds: connection.query.shape.tagId.nullish(),
-  inboxId: connection.query.shape.inboxId.nullish(),
+  tagIds: z.preprocess(plainIds('Tag'), connection.query.shape.tagId.nullish()),
+  inboxId: z.preprocess(plainIds('Inbox'), connection.query.shape.inboxId.nullish()),
   createdAfter: connection.query.shape.createdAfter.nullish(),
   createdBefore: connection.query.shape.createdBefore.nullish(),
 });
