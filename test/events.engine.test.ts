@@ -22,12 +22,18 @@ describe(`events the engine records on ${testEngine}`, () => {
   const newContact = (contact: number, c: { name: string; first_name: string | null; last_name: string | null; phone: string | null; email: string | null }, customFields: Record<string, string> = {}) =>
     event('newContact', 'new_contact', contact, { ...c, custom_fields: customFields });
 
+  /** messageReceived for the stored message with this network id. */
+  const received = async (contact: number, externalId: string) => {
+    const m = await t.db.selectFrom('messages').select(['id', 'conversation_id', 'inbox_id']).where('external_id', '=', externalId).executeTakeFirstOrThrow();
+    return event('messageReceived', 'message_received', contact, { message_id: String(m.id), conversation_id: String(m.conversation_id), inbox_id: String(m.inbox_id), text: 'Hi', attachments: [] });
+  };
+
   beforeAll(async () => {
     t = await createEngineTestApp(unlimited);
   });
   afterAll(() => t?.close());
 
-  it('an incoming message from a new person: newContact with the names from the profile; their next message records nothing', async () => {
+  it('an incoming message from a new person: newContact with the names from the profile, and messageReceived; their next message only messageReceived; a redelivery nothing', async () => {
     const ws = await t.workspace({ developmentMode: true });
     const events = recordedEvents(t.db, ws.id);
     const account = `1784${unique()}`;
@@ -37,23 +43,34 @@ describe(`events the engine records on ${testEngine}`, () => {
     // The display name would split as "Grace" / "Brewster Hopper": the profile's own names win.
     await upsertSandboxRecord(t.db, ws.id, 'profile', sender, { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Brewster Hopper', username: 'grace', avatarUrl: 'https://cdn.example/grace.jpg' });
     const message = (mid: string) => ({ object: 'instagram', entry: [{ id: account, time: Math.floor(Date.now() / 1000), messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text: 'Hi' } }] }] });
-    await deliver(t, 'photo', message(`mid-${unique()}`));
+    const first = `mid-${unique()}`;
+    await deliver(t, 'photo', message(first));
     const contact = (await t.db.selectFrom('contact_inboxes').select('contact_id').where('inbox_id', '=', inbox).where('source_id', '=', sender).executeTakeFirstOrThrow()).contact_id;
-    expect(await events.next()).toEqual([newContact(contact, { name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', phone: null, email: null })]);
-    await deliver(t, 'photo', message(`mid-${unique()}`));
+    expect(await events.next()).toEqual([newContact(contact, { name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', phone: null, email: null }), await received(contact, first)]);
+    const second = `mid-${unique()}`;
+    await deliver(t, 'photo', message(second));
+    expect(await events.next()).toEqual([await received(contact, second)]);
+    // The network delivers the same message again: stored once, one event.
+    await deliver(t, 'photo', message(second));
     expect(await events.next()).toEqual([]);
   });
 
-  it('a comment from a new person: newContact named from the comment; their next comment records nothing', async () => {
+  it('a comment from a new person: newContact named from the comment, then messageSent for the private reply; their next comment only its reply', async () => {
     const world = await commentWorld(t);
     const events = recordedEvents(t.db, world.ws.id);
-    await createAutomation(t, world.ws, 'net');
+    const automation = await createAutomation(t, world.ws, 'net');
     const author = `fb-${unique()}`;
     await deliver(t, 'net', netWebhook(world.net.account, { id: `c-${unique()}`, from: author, name: 'Ada Lovelace' }));
     const contact = (await t.db.selectFrom('contact_inboxes').select('contact_id').where('inbox_id', '=', world.net.inboxId).where('source_id', '=', author).executeTakeFirstOrThrow()).contact_id;
-    expect(await events.next()).toEqual([newContact(contact, { name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', phone: null, email: null })]);
+    // The automation's private reply is a message sent, with the automation that sent it.
+    const replied = async () => {
+      const reply = await t.db.selectFrom('messages').select(['id', 'conversation_id', 'text']).where('contact_id', '=', contact).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const data = { message_id: String(reply.id), conversation_id: String(reply.conversation_id), inbox_id: String(world.net.inboxId), text: reply.text, attachments: [] };
+      return event('messageSent', 'message_sent', contact, { ...data, automation_kind: 'comment', automation_id: automation });
+    };
+    expect(await events.next()).toEqual([newContact(contact, { name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', phone: null, email: null }), await replied()]);
     await deliver(t, 'net', netWebhook(world.net.account, { id: `c-${unique()}`, from: author, name: 'Ada Lovelace' }));
-    expect(await events.next()).toEqual([]);
+    expect(await events.next()).toEqual([await replied()]);
   });
 
   describe('lead-ad automations', () => {

@@ -5,6 +5,7 @@ import { unlimited } from './support/endpoints.js';
 import { FakeGraphApi } from './support/fake-graph-api.js';
 import { fixtures } from './support/fixtures.js';
 import { createTestApp, type TestApp, type TestWorkspace } from './support/harness.js';
+import { event, recordedEvents } from './support/recorded-events.js';
 
 /**
  * Sending to a contact: POST /v1/contacts/{identifier}/messages and .../auto-replies go through the
@@ -52,11 +53,16 @@ describe(`sending messages to a contact on ${testEngine}`, () => {
 
   const send = (contact: number | string, body: unknown, token = ws.developerToken) => t.request('POST', `/v1/contacts/${contact}/messages`, { token, body });
 
-  it('within the window: 201 with the message and Location, the outbox entry, the conversation and the contact moved', async () => {
+  it('within the window: 201 with the message and Location, the outbox entry, the conversation and the contact moved, and messageSent', async () => {
     const c = await messagingContact(t, ws);
+    const events = recordedEvents(t.db, ws.id);
+    await events.next();
     const before = Date.now();
     const res = await send(c.contact, { text: '  We do! Delivery takes 3 to 5 days.  ', inboxId: String(c.inbox) });
     expect(res.status).toBe(201);
+    expect(await events.next()).toEqual([
+      event('messageSent', 'message_sent', c.contact, { message_id: res.body.id, conversation_id: String(c.conversation), inbox_id: String(c.inbox), text: 'We do! Delivery takes 3 to 5 days.', attachments: [] }),
+    ]);
     const [entry] = await outboxMessages(t, ws, c.contact);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^\d+$/),
@@ -299,10 +305,13 @@ describe(`sending through the Graph API adapter (a local server plays the networ
     ]);
   });
 
-  it("the network's window refusal: 422 validation windowClosed, a failed message and an error log", async () => {
+  it("the network's window refusal: 422 validation windowClosed, a failed message and an error log, no messageSent", async () => {
     const c = await messagingContact(t, ws);
+    const events = recordedEvents(t.db, ws.id);
+    await events.next();
     network.answer(FakeGraphApi.error(400, 'This message is sent outside of allowed window.', 10, 2018278));
     const res = await t.request('POST', `/v1/contacts/${c.contact}/messages`, { token: ws.developerToken, body: { text: 'Late' } });
+    expect(await events.next()).toEqual([]);
     const [stored] = await storedOf(c.contact);
     expect([res.status, res.body.code]).toEqual([422, 'validation']);
     expect(res.body.data).toEqual({

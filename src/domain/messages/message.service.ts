@@ -17,7 +17,6 @@ import { threadHeldByOther } from '../thread-control/thread-state.service.js';
 import { decodeMessageCursor, encodeMessageCursor, messageFiltersHash } from './message.cursor.js';
 import {
   findContactMessage,
-  insertMessage,
   messageWindow,
   noteOutgoingMessage,
   sendTargets,
@@ -25,6 +24,7 @@ import {
   type SendTarget,
 } from './message.repository.js';
 import { MESSAGING_WINDOW_HOURS, type Message, type MessageFilters, type MessagesQuery, type SendMessageInput } from './message.schema.js';
+import { storeMessage } from './message-store.service.js';
 
 /** What sends and profile refreshes need besides the database: the channel adapter, and a logger for failures. */
 export interface MessageDeps {
@@ -196,7 +196,7 @@ async function sendText(deps: MessageDeps, workspaceId: number, contactId: numbe
     // The window was open, so the contact has a conversation in the inbox; a deleted one is made again.
     const conversationId = target.conversationId ?? (await ensureConversation(trx, workspaceId, contactId, target.inboxId));
     const at = nowIso();
-    const stored = await insertMessage(trx, workspaceId, {
+    const stored = await storeMessage(trx, workspaceId, {
       conversationId,
       contactId,
       inboxId: target.inboxId,

@@ -3,7 +3,8 @@ import { digitId, isoDateTime } from '../shared/schemas.js';
 
 /**
  * What changed in a workspace, as webhooks and subscriptions tell it. The types are the
- * automation tool's trigger conditions (its "Watch Events" node offers these sixteen); the body a
+ * automation tool's trigger conditions (its "Watch Events" node offers sixteen of them) and two
+ * of ours, a message stored either way (the automation tool never asks for them); the body a
  * receiver gets is the product's flat JSON: `{event, contact_id, timestamp}` and the event's own
  * fields, snake_case, no envelope.
  */
@@ -19,6 +20,8 @@ export const eventTypes = [
   'conversationUnassigned',
   'customFieldValueChanged',
   'followUp',
+  'messageReceived',
+  'messageSent',
   'newContact',
   'subscribedToSequence',
   'tagApplied',
@@ -29,7 +32,7 @@ export type EventType = (typeof eventTypes)[number];
 export const eventTypeSchema = z.enum(eventTypes).meta({
   id: 'EventType',
   description:
-    'What changed. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals.',
+    'What changed. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals. messageReceived and messageSent are ours (a message from the contact stored; a message to the contact sent), beyond the sixteen the product offers.',
 });
 
 /** The `event` field of the body a receiver gets, by type. */
@@ -50,6 +53,8 @@ export const eventNames: Record<EventType, string> = {
   tagApplied: 'tag_applied',
   tagRemoved: 'tag_removed',
   unsubscribedFromSequence: 'unsubscribed_from_sequence',
+  messageReceived: 'message_received',
+  messageSent: 'message_sent',
 };
 
 /** Types whose condition may name a source: the tag or the sequence (`sourceId`). */

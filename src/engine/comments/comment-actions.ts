@@ -10,7 +10,7 @@ import type { ContactScalars } from '../../domain/contacts/contact.schema.js';
 import { insertErrorLog } from '../../domain/error-logs/error-log.repository.js';
 import { findEventPayloadAndInbox } from '../../domain/events/channel-event.repository.js';
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
-import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
+import { noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import type { OutgoingContent } from '../../domain/outbox/outbox.schema.js';
 import { retryDelayMs, type JobHelpers, type JobSpec, type TaskList } from '../../queue/types.js';
 import { ensureConversation, touchContactActivity } from '../../domain/contacts/contact-link.service.js';
@@ -19,6 +19,7 @@ import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
 import { addToCounters, type CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
 import { unhideDelayMs } from './comment-matching.js';
+import { storeMessage } from '../../domain/messages/message-store.service.js';
 
 /**
  * The jobs of a matched comment (docs/engine.md, "Comment automations at work"), one per action: like, hide,
@@ -294,7 +295,7 @@ async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): P
   const text = reply.content.type === 'text' ? reply.content.text : null;
   const store = (trx: Executor, m: { externalId: string | null; status: 'sent' | 'failed'; error?: string }) =>
     (t.known ? Promise.resolve(t.known.conversationId) : ensureConversation(trx, t.workspaceId, contactId, t.inbox.id)).then((conversationId) =>
-      insertMessage(trx, t.workspaceId, { conversationId, contactId, inboxId: t.inbox.id, direction: 'outgoing', text, automation: { kind: 'comment', id: t.automationId }, ...m }).then(() => conversationId),
+      storeMessage(trx, t.workspaceId, { conversationId, contactId, inboxId: t.inbox.id, direction: 'outgoing', text, automation: { kind: 'comment', id: t.automationId }, ...m }).then(() => conversationId),
     );
   const sent = await attempt(
     deps,

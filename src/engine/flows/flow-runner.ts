@@ -13,10 +13,11 @@ import { signedLink, type ImageServices } from '../../domain/dynamic-images/dyna
 import type { FlowDestination } from '../../domain/flows/flow-destination.repository.js';
 import { fireCustomEvent } from '../../domain/flows/flow-events.service.js';
 import { messageItemTypes, type Flow, type FlowItem } from '../../domain/flows/flow.schema.js';
-import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
+import { noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { threadHeldByOther } from '../../domain/thread-control/thread-state.service.js';
 import { fillPlaceholders, placeholderContext, type PlaceholderContext } from '../reply-content.js';
 import { logChannelError } from '../leads/lead-error-log.js';
+import { storeMessage } from '../../domain/messages/message-store.service.js';
 
 /** What running a flow needs: the database (or the caller's transaction), the adapter to send with (joined to it when it can), the queue, images for links. */
 export interface FlowRunDeps {
@@ -89,7 +90,7 @@ export async function runFlow(
       if (!content) continue;
       try {
         const sent = await adapter.sendMessage({ workspaceId, inbox: destination.inbox, recipientId: destination.recipientId!, content, contactId: contact.id, automation, idempotencyKey: `${runKey}:${index}` });
-        await insertMessage(db, workspaceId, {
+        await storeMessage(db, workspaceId, {
           conversationId: destination.conversationId,
           contactId: contact.id,
           inboxId: destination.inbox.id,

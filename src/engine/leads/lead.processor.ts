@@ -10,7 +10,7 @@ import { contactValues, customFieldsByIds, upsertValue } from '../../domain/cust
 import { channelEventOutcome, findChannelEvent, markChannelEventProcessed, type StoredEvent } from '../../domain/events/channel-event.repository.js';
 import type { LeadEvent } from '../../domain/events/channel-event.schema.js';
 import { findLeadAdAutomation } from '../../domain/lead-ads/lead-ad.repository.js';
-import { insertMessage, noteOutgoingMessage } from '../../domain/messages/message.repository.js';
+import { noteOutgoingMessage } from '../../domain/messages/message.repository.js';
 import { subscribeContact } from '../../domain/sequences/sequence.repository.js';
 import { startSubscriptions } from '../../domain/sequences/sequence-progress.service.js';
 import { findFlowById } from '../../domain/flows/flow.repository.js';
@@ -33,6 +33,7 @@ import { answerOf, leadPerson } from './lead-answers.js';
 import { findActingLeadAd, type ActingLeadAd } from './lead-automation.js';
 import { upsertLeadContact } from './lead-contact.js';
 import { logChannelError, writeErrorLog } from './lead-error-log.js';
+import { storeMessage } from '../../domain/messages/message-store.service.js';
 
 /**
  * Lead-ad automations acting on new leads (docs/engine.md, "Lead-ad automations act on new leads").
@@ -255,7 +256,7 @@ export async function sendLeadReply(deps: EngineDeps, payload: LeadReplyPayload,
     failure = `${err.reason}: ${err.providerMessage}`;
   }
   await inTransaction(deps.db, async (trx) => {
-    const messageId = await insertMessage(trx, workspaceId, {
+    const messageId = await storeMessage(trx, workspaceId, {
       conversationId: payload.conversationId,
       contactId: payload.contactId,
       inboxId: stored.inbox.id,

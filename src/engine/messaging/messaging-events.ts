@@ -5,7 +5,6 @@ import { isChannelError } from '../../domain/channels/channel-error.js';
 import type { HandoverEvent, MessageEvent, PostbackEvent, ReadEvent, StandbyEvent } from '../../domain/events/channel-event.schema.js';
 import type { StoredEvent } from '../../domain/events/channel-event.repository.js';
 import {
-  insertMessage,
   markMessageClicked,
   markMessagesSeen,
   messageIdByExternalId,
@@ -18,6 +17,7 @@ import { contactIdBySource, linkContact, touchContactActivity } from '../../doma
 import { applyNetworkThreadEvent, type ThreadChange } from '../../domain/thread-control/thread-state.service.js';
 import type { EngineDeps } from '../context.js';
 import type { EventProcessor } from '../process-event.js';
+import { storeMessage } from '../../domain/messages/message-store.service.js';
 
 /**
  * The engine's processors of `messaging` events (docs/engine.md, "Messages of a contact"): an incoming
@@ -57,7 +57,7 @@ export const processMessageEvent: EventProcessor = async (deps, stored) => {
     // A new contact takes the profile's names and avatar as it is created (its newContact says them).
     const linked = await linkContact(trx, stored.inbox, { sourceId: event.senderId, name, profile: profile ? profileFields(profile) : undefined });
     const contactId = Number(linked.contact.id);
-    const id = await insertMessage(trx, stored.workspaceId, {
+    const id = await storeMessage(trx, stored.workspaceId, {
       conversationId: linked.conversationId,
       contactId,
       inboxId: stored.inbox.id,

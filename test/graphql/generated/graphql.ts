@@ -234,6 +234,8 @@ export type EventType =
   | 'conversationUnassigned'
   | 'customFieldValueChanged'
   | 'followUp'
+  | 'messageReceived'
+  | 'messageSent'
   | 'newContact'
   | 'subscribedToSequence'
   | 'tagApplied'
@@ -503,7 +505,7 @@ export type UpdateWebhookInput = {
 export type WebhookConditionInput = {
   /** The tag (tagApplied, tagRemoved) or sequence (subscribedToSequence, unsubscribedFromSequence, where it is required) the condition is about */
   sourceId?: string | number | null | undefined;
-  /** What changed. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals. */
+  /** What changed. contactReferredANewContact and contactReferredExistingContact are accepted and never fire: this service has no referrals. messageReceived and messageSent are ours (a message from the contact stored; a message to the contact sent), beyond the sixteen the product offers. */
   type: EventType;
 };
 

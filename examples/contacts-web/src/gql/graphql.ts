@@ -17,6 +17,8 @@ export type EventType =
   | 'conversationUnassigned'
   | 'customFieldValueChanged'
   | 'followUp'
+  | 'messageReceived'
+  | 'messageSent'
   | 'newContact'
   | 'subscribedToSequence'
   | 'tagApplied'
