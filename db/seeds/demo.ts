@@ -92,7 +92,10 @@ export async function seedDemoData(db: Kysely<DB>, workspaceId: number, ownerUse
     ].map((inbox, i) => ({ ...ws, ...inbox, status: 'active', ...stamps(100 - i) })));
     const inboxChannels = ['photo', 'net', 'chat'];
     await trx.insertInto('contact_inboxes').values(contacts.flatMap((contactId, i) =>
-      [inboxes[i % 3], ...(i % 4 === 0 ? [inboxes[(i + 1) % 3]] : [])].map((inboxId) => ({ ...ws, contact_id: contactId, inbox_id: inboxId, channel: inboxChannels[inboxes.indexOf(inboxId)], created_at: at(10) })),
+      // Each with the person's id on that network, so the API and the sandbox can send to them.
+      [inboxes[i % 3], ...(i % 4 === 0 ? [inboxes[(i + 1) % 3]] : [])].map((inboxId) => ({
+        ...ws, contact_id: contactId, inbox_id: inboxId, channel: inboxChannels[inboxes.indexOf(inboxId)], source_id: `demo-person-${i + 1}`, created_at: at(10),
+      })),
     )).execute();
 
     const teams = await ids('inbox_teams', ['Sales', 'Support'].map((name, i) => ({ ...ws, name, ...stamps(70 - i) })));
