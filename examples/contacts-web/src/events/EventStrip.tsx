@@ -24,7 +24,14 @@ const LiveEventsDocument = graphql(`
 type Event = LiveEventsSubscription['events'];
 
 /** The types the strip shows: what a person watching an inbox cares about. */
-const types = ['newContact', 'tagApplied', 'tagRemoved', 'customFieldValueChanged', 'contactInfoUpdated'] as const;
+const types = ['newContact', 'messageReceived', 'messageSent', 'tagApplied', 'tagRemoved', 'customFieldValueChanged', 'contactInfoUpdated'] as const;
+
+/** A message's text, cut to fit the strip. */
+const quote = (data: unknown) => {
+  const text = field(data, 'text');
+  if (!text) return 'an attachment';
+  return `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+};
 const KEEP = 6;
 
 const field = (data: unknown, key: string): string => {
@@ -37,6 +44,10 @@ function describe(event: Event): string {
   switch (event.type) {
     case 'newContact':
       return `New contact: ${who}`;
+    case 'messageReceived':
+      return `${who} wrote ${quote(event.data)}`;
+    case 'messageSent':
+      return `To ${who}: ${quote(event.data)}`;
     case 'tagApplied':
       return `${who}: tag “${field(event.data, 'tag')}” applied`;
     case 'tagRemoved':
@@ -80,7 +91,7 @@ export function EventStrip() {
       <h2 id="events-title">Live</h2>
       {problem ? <p className="events-problem" role="status">Live updates stopped: {problem}</p> : null}
       <ol aria-live="polite">
-        {events.length === 0 ? <li className="muted">New contacts and tag changes appear here as they happen.</li> : null}
+        {events.length === 0 ? <li className="muted">New contacts, messages and tag changes appear here as they happen.</li> : null}
         {events.map((event) => (
           <li key={event.id}>
             <time dateTime={event.occurredAt}>{new Date(event.occurredAt).toLocaleTimeString()}</time>{' '}
