@@ -295,6 +295,35 @@ describe('the contacts web app in a browser', () => {
     }
   }, 60_000);
 
+  it('a server restart: the list keeps its rows while the API is away, the strip reconnects after the last event it saw, and a change made meanwhile still arrives', async () => {
+    const { context, page } = await open();
+    try {
+      await enterToken(page, token);
+      await page.locator('.contact-row').first().waitFor();
+      const id = (await rowIds(page))[1]!;
+      await rest('POST', `/v1/contacts/${id}/tags/by-name`, { names: ['Before the restart'] });
+      await page.locator('.events').getByText(/Before the restart/).waitFor({ timeout: 3_000 });
+
+      // The list re-reads itself for that event (150 ms later): now, while the server is down.
+      // It is asked again a few times, then says so, and keeps the rows it had on screen.
+      await server.stop();
+      await page.getByText('Live updates paused: reconnecting…').waitFor();
+      await page.getByRole('alert').getByText('The API could not be reached').waitFor({ timeout: 15_000 });
+      expect(await rowIds(page)).toHaveLength(20);
+      // The same port and database: the page's origin is unchanged.
+      server = await startServer({ DATABASE_URL: target.url, LOG_LEVEL: 'warn', TOKEN_CACHE_SECONDS: '60', PORT: String(server.port) }, { cwd });
+      // Made as soon as the server is back, perhaps before the page has reconnected: the page
+      // gets it either live or replayed (events after the last one it saw).
+      await rest('POST', `/v1/contacts/${id}/tags/by-name`, { names: ['After the restart'] });
+      await page.locator('.events').getByText(/After the restart/).waitFor({ timeout: 10_000 });
+      await page.locator(`.contact-row:has(a[href="#/contacts/${id}"]) .chip`, { hasText: 'After the restart' }).waitFor({ timeout: 3_000 });
+      await page.getByText('Live updates paused: reconnecting…').waitFor({ state: 'detached' });
+      await page.getByRole('alert').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
   it('a wrong token shows the 401 message, a token without the contacts scope the 403 message; the token stays in this tab only', async () => {
     const { context, page } = await open();
     try {

@@ -1,4 +1,5 @@
 import { createClient as createSseClient } from 'graphql-sse';
+import { retryExchange } from '@urql/exchange-retry';
 import { cacheExchange, createClient, fetchExchange, subscriptionExchange, type Client } from 'urql';
 
 /**
@@ -25,9 +26,9 @@ export function apiClient(token: string): Client {
     url: new URL('/graphql', window.location.href).toString(),
     headers: () => ({ authorization }),
     fetchFn: fetchForStreams,
-    // A dropped connection (a restart, a network change) is retried a few times; the events
-    // strip says when it gives up.
-    retryAttempts: 5,
+    // No retries here: the events strip reconnects itself, resuming after the last event it
+    // received (`events(after:)`), which a retry of the same request could not do.
+    retryAttempts: 0,
   });
   return createClient({
     url: '/graphql',
@@ -35,6 +36,9 @@ export function apiClient(token: string): Client {
     fetchOptions: () => ({ headers: { authorization } }),
     exchanges: [
       cacheExchange,
+      // A query that could not reach the API (a restart, a connection the browser kept from
+      // before it) is asked again a few times. Never a mutation: it may have been applied.
+      retryExchange({ initialDelayMs: 300, maxDelayMs: 3_000, maxNumberAttempts: 4, retryIf: (error, operation) => Boolean(error.networkError) && operation.kind === 'query' }),
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({

@@ -1,5 +1,5 @@
-import { useQuery } from 'urql';
 import { graphql } from '../gql';
+import { useKeptQuery } from '../kept-query';
 import { Avatar } from '../contacts/Avatar';
 import { useRefreshOn } from '../events/live-events';
 import { Problem } from '../Problem';
@@ -37,7 +37,7 @@ const ContactDetailQuery = graphql(`
 `);
 
 export function ContactDetail({ contactId }: { contactId: string }) {
-  const [{ data, fetching, error }, reexecute] = useQuery({ query: ContactDetailQuery, variables: { identifier: contactId } });
+  const [{ data, fetching, error }, reexecute] = useKeptQuery({ query: ContactDetailQuery, variables: { identifier: contactId } });
   useRefreshOn(
     (event) => event.contactId === contactId,
     () => reexecute({ requestPolicy: 'network-only' }),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from 'urql';
 import { graphql } from '../gql';
+import { useKeptQuery } from '../kept-query';
 import { Problem } from '../Problem';
 import { useRefreshOn } from '../events/live-events';
 import { ContactRow } from './ContactRow';
@@ -43,7 +43,7 @@ export interface ListState {
 export const firstPage: ListState = { keyword: '', tagId: '', after: null, earlier: [] };
 
 export function ContactList({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
-  const [{ data, fetching, error }, reexecute] = useQuery({
+  const [{ data, fetching, error }, reexecute] = useKeptQuery({
     query: ContactsPageQuery,
     variables: { first: PAGE_SIZE, after: state.after, keyword: state.keyword || null, tagIds: state.tagId ? [state.tagId] : null },
   });

@@ -1,13 +1,14 @@
 import { useContext, useEffect, useState } from 'react';
 import { useClient } from 'urql';
+import { onEnd, pipe, subscribe } from 'wonka';
 import { graphql } from '../gql';
 import type { LiveEventsSubscription } from '../gql/graphql';
 import { describeProblem, problemOf } from '../errors';
 import { LiveEventsContext } from './live-events';
 
 const LiveEventsDocument = graphql(`
-  subscription LiveEvents($types: [EventType!]) {
-    events(types: $types) {
+  subscription LiveEvents($types: [EventType!], $after: ID) {
+    events(types: $types, after: $after) {
       id
       type
       occurredAt
@@ -61,9 +62,15 @@ function describe(event: Event): string {
   }
 }
 
+/** Waits between reconnection attempts: quick at first, then every few seconds. */
+const retryDelay = (failures: number) => Math.min(500 * 2 ** failures, 5_000);
+
 /**
  * A live strip of the workspace's newest events, from the moment the page opened (one SSE stream
  * for the whole app). Each event is also handed to the views, which re-read what it touches.
+ * When the stream ends (a server restart, a dropped connection) it opens again with `after` the
+ * last event received, so the events in between are replayed, not lost; a 4xx (the token
+ * refused or lacking a scope) is final and shown.
  */
 export function EventStrip() {
   const client = useClient();
@@ -72,24 +79,53 @@ export function EventStrip() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    const { unsubscribe } = client.subscription(LiveEventsDocument, { types: [...types] }).subscribe((result) => {
-      if (result.error) {
-        setProblem(describeProblem(problemOf(result.error)));
-        return;
-      }
-      const event = result.data?.events;
-      if (!event) return;
-      setProblem(null);
-      setEvents((previous) => [event, ...previous.filter((e) => e.id !== event.id)].slice(0, KEEP));
-      live.emit({ id: event.id, type: event.type, contactId: event.contact?.rawId ?? (field(event.data, 'contact_id') || null) });
-    });
-    return unsubscribe;
+    let after: string | null = null;
+    let failures = 0;
+    let closed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stream: { unsubscribe: () => void } | undefined;
+
+    const open = () => {
+      let final = false;
+      stream = pipe(
+        client.subscription(LiveEventsDocument, { types: [...types], after }),
+        onEnd(() => {
+          if (closed || final) return;
+          timer = setTimeout(open, retryDelay(failures++));
+        }),
+        subscribe((result) => {
+          if (result.error) {
+            const found = problemOf(result.error);
+            final = found.status !== undefined && found.status >= 400 && found.status < 500;
+            setProblem(final ? `Live updates stopped: ${describeProblem(found)}` : 'Live updates paused: reconnecting…');
+            return;
+          }
+          const event = result.data?.events;
+          if (!event) return;
+          failures = 0;
+          after = event.id;
+          setProblem(null);
+          setEvents((previous) => [event, ...previous.filter((e) => e.id !== event.id)].slice(0, KEEP));
+          live.emit({ id: event.id, type: event.type, contactId: event.contact?.rawId ?? (field(event.data, 'contact_id') || null) });
+        }),
+      );
+    };
+    open();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      stream?.unsubscribe();
+    };
   }, [client, live]);
 
   return (
     <section className="events" aria-labelledby="events-title">
       <h2 id="events-title">Live</h2>
-      {problem ? <p className="events-problem" role="status">Live updates stopped: {problem}</p> : null}
+      {problem ? (
+        <p className="events-problem" role="status">
+          {problem}
+        </p>
+      ) : null}
       <ol aria-live="polite">
         {events.length === 0 ? <li className="muted">New contacts, messages and tag changes appear here as they happen.</li> : null}
         {events.map((event) => (
