@@ -222,7 +222,9 @@ export async function claimDeliveryAttempt(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('attempts', '=', attempt)
-    .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<', now)]))
+    // A lease is over at its end instant: the look-again scheduled for it runs then, often within
+    // the same millisecond, and must find it free.
+    .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<=', now)]))
     .returning('id')
     .executeTakeFirst();
   if (claimed) return { lease: 'claimed' };

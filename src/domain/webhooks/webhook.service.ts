@@ -176,20 +176,22 @@ export async function listDeliveriesPage(db: Executor, workspaceId: number, id: 
  * Enqueues try number `attempt` of a delivery (in the caller's transaction). The job carries the
  * delivery's attempt count it was scheduled at: once another try has run, it is stale and does
  * nothing, and while another job sends this try (its lease) it looks again afterwards
- * (`afterLease`), so a manual retry and the scheduled one never both send. Manual tries and
- * look-agains have keys of their own: a scheduled try waiting hours does not hold back one asked
- * for now.
+ * (`afterLease`: when that lease ends), so a manual retry and the scheduled one never both send.
+ * Manual tries and look-agains have keys of their own: a scheduled try waiting hours does not hold
+ * back one asked for now. A look-again's key names the lease it waits for: a look-again that finds
+ * a newer lease enqueues another under a new key, where the same key would be the running job's
+ * own and the enqueue would be dropped as a duplicate (the SQLite queue keeps one job per key).
  */
 export async function enqueueAttempt(
   db: Executor,
   queue: JobQueue,
-  d: { workspaceId: number; deliveryId: number; attempt: number; runAt?: string; manual?: boolean; afterLease?: boolean },
+  d: { workspaceId: number; deliveryId: number; attempt: number; runAt?: string; manual?: boolean; afterLease?: string },
 ): Promise<void> {
   await queue.enqueue(db, {
     task: DELIVER_TASK,
     payload: { workspaceId: d.workspaceId, deliveryId: d.deliveryId, attempt: d.attempt },
     ...(d.runAt ? { runAt: d.runAt } : {}),
-    key: `delivery:${d.deliveryId}:${d.attempt}${d.manual ? ':manual' : ''}${d.afterLease ? ':after-lease' : ''}`,
+    key: `delivery:${d.deliveryId}:${d.attempt}${d.manual ? ':manual' : ''}${d.afterLease ? `:after-lease:${d.afterLease}` : ''}`,
   });
 }
 

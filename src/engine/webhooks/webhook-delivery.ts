@@ -68,7 +68,7 @@ export async function deliverWebhook(deps: EngineDeps, payload: JsonValue): Prom
   const claim = await claimDeliveryAttempt(deps.db, deliveryId, attempt, now.toISOString(), new Date(now.getTime() + deps.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS).toISOString());
   if (claim.lease === 'stale') return;
   if (claim.lease === 'busy') {
-    await enqueueAttempt(deps.db, deps.queue, { workspaceId: delivery.workspaceId, deliveryId, attempt, runAt: claim.until, afterLease: true });
+    await enqueueAttempt(deps.db, deps.queue, { workspaceId: delivery.workspaceId, deliveryId, attempt, runAt: claim.until, afterLease: claim.until });
     return;
   }
 
