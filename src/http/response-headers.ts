@@ -39,7 +39,7 @@ const STATIC_CACHE_FROM_BYTES = 256 * 1024;
  * A weak validator: the body's hash (of its UTF-8 bytes, whether it is held as text or as bytes).
  * Weak because the same JSON may be sent compressed or not.
  */
-const etagOf = (body: string | Uint8Array) => `W/"${hash('sha1', body, 'base64url')}"`;
+export const etagOf = (body: string | Uint8Array) => `W/"${hash('sha1', body, 'base64url')}"`;
 
 /** Whether an If-None-Match header lists this ETag (weak comparison, as RFC 9110 asks for GET). */
 function matches(ifNoneMatch: string, etag: string): boolean {
