@@ -27,7 +27,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { greetingCardData } from '../db/seeds/samples.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
-import { benchDatabase, benchServerScript, commitOf, cpuMs, pinLoadGenerator, pinning, postgresCpuBetween, postgresCpuMs, repoRoot, round, rssMb, serveFlags, startServer, stopServer, untilIdle, writeResult } from './lib.js';
+import { benchDatabase, benchServerScript, commitOf, cpuMs, percentile, pinLoadGenerator, pinning, postgresCpuBetween, postgresCpuMs, repoRoot, round, rssMb, serveFlags, startServer, stopServer, untilIdle, writeResult } from './lib.js';
 
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const warmupRenders = Number(process.env.BENCH_WARMUP_RENDERS ?? 50);
@@ -145,7 +145,7 @@ interface Timed {
   databaseCpuMsPerRequest: number | null;
 }
 
-const percentile = (sorted: number[], p: number) => round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN, 2);
+const percentileOf = (sorted: number[], p: number) => round(percentile(sorted, p), 2);
 
 /** Runs autocannon and keeps every response time (its histogram has whole milliseconds only) and status. */
 async function run(opts: autocannon.Options, expected: number): Promise<Timed> {
@@ -173,9 +173,9 @@ async function run(opts: autocannon.Options, expected: number): Promise<Timed> {
     requests,
     seconds: round(wall, 2),
     perSecond: Math.round(requests / wall),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
+    p50: percentileOf(times, 50),
+    p95: percentileOf(times, 95),
+    p99: percentileOf(times, 99),
     max: round(times.at(-1) ?? NaN, 2),
     statusCodes,
     unexpected,

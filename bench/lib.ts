@@ -148,6 +148,9 @@ const databaseOf = (before: Map<number, number> | null, after: Map<number, numbe
 
 export const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** The nearest-rank percentile `p` (0-100] of values sorted ascending; NaN when there are none. */
+export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
 export interface Server {
   name: string;
   url: string;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/support/browser.js';
-import { commitOf, repoRoot, round, startServer, stopServer, writeResult } from './lib.js';
+import { commitOf, percentile, repoRoot, round, startServer, stopServer, writeResult } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const dist = join(repoRoot, 'examples/contacts-web/dist');
@@ -29,10 +29,6 @@ function bundleSizes(): { file: string; raw: number; gzip: number; brotli: numbe
   });
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-web-app-'));
@@ -77,7 +73,10 @@ async function main() {
   const sizes = bundleSizes();
   const total = sizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
   const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
-  const row = (name: string, values: number[]) => `| ${name} | ${round(percentile(values, 50), 0)} | ${round(percentile(values, 90), 0)} | ${round(Math.max(...values), 0)} |`;
+  const row = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `| ${name} | ${round(percentile(sorted, 50), 0)} | ${round(percentile(sorted, 90), 0)} | ${round(sorted.at(-1)!, 0)} |`;
+  };
   const report = [
     `# Web app: bundle and first page (commit ${commitOf(repoRoot)}, ${new Date().toISOString().slice(0, 10)})`,
     '',
