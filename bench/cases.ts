@@ -1,4 +1,4 @@
-import { fanOutPaths, nestedBody, searchBody } from './graphql.cases.js';
+import { fanOutPaths, nestedBody, peerBody, searchBody } from './graphql.cases.js';
 
 /** One load of the bench: a request to the API, and the bare handler's request for the same answer. */
 export interface Case {
@@ -12,6 +12,11 @@ export interface Case {
   bare?: { path: string; method?: 'GET' | 'POST'; body?: string };
   /** How the bare answer is checked against the API's: the whole JSON, or the ids of `data` and pageCount. */
   parity?: 'exact' | 'ids';
+  /**
+   * The peer's request for the same page (PostGraphile, bench/peer-postgraphile.ts; PostgreSQL
+   * only), its answer checked against the API's by graphql.cases.ts's page shapes.
+   */
+  peer?: { path: string; body: string };
   /** Many requests per page (the REST fan-out). */
   requests?: string[];
   /** A cheap read whose targets are checked (bench/README.md). */
@@ -42,7 +47,7 @@ export async function fetchJson(url: string, init: RequestInit = {}) {
 }
 
 /** Every case, with the rows of the data set they name read from the running API. */
-export async function benchCases({ apiUrl, auth, sampleContactId }: { apiUrl: string; auth: Record<string, string>; sampleContactId: string }): Promise<Case[]> {
+export async function benchCases({ apiUrl, auth, sampleContactId, workspaceId }: { apiUrl: string; auth: Record<string, string>; sampleContactId: string; workspaceId?: number }): Promise<Case[]> {
   const json = { 'content-type': 'application/json' };
   // The search case's three conditions name rows of the data set: its first tag and the number field.
   const filterFields = (await fetchJson(`${apiUrl}/v1/contacts/filter-fields`, { headers: auth })).body as { data: { field: string; label: string }[] };
@@ -77,7 +82,17 @@ export async function benchCases({ apiUrl, auth, sampleContactId }: { apiUrl: st
       bare: { path: `/contacts/search?tag=${firstTag}&field=${ordersField.split(':')[1]}` },
       parity: 'ids',
     },
-    { name: 'GraphQL contacts(first: 50), every relation', group: 'GraphQL', connections: 10, method: 'POST', path: '/graphql', body: nestedBody(50), bare: { path: '/graphql', method: 'POST', body: nestedBody(50) }, parity: 'exact' },
+    {
+      name: 'GraphQL contacts(first: 50), every relation',
+      group: 'GraphQL',
+      connections: 10,
+      method: 'POST',
+      path: '/graphql',
+      body: nestedBody(50),
+      bare: { path: '/graphql', method: 'POST', body: nestedBody(50) },
+      parity: 'exact',
+      peer: workspaceId === undefined ? undefined : { path: '/graphql', body: peerBody(50, workspaceId) },
+    },
     { name: `REST fan-out of that page (${fanOutPaths(pageIds).length} requests per page)`, group: 'GraphQL', connections: 10, path: '/', requests: fanOutPaths(pageIds) },
     { name: 'GraphQL contacts(first: 20, keyword: "0004242")', group: 'GraphQL', connections: 10, method: 'POST', path: '/graphql', body: searchBody('0004242') },
     { name: 'GraphQL contacts(first: 20, keyword: "smith")', group: 'GraphQL', connections: 10, method: 'POST', path: '/graphql', body: searchBody('smith') },

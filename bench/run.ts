@@ -10,14 +10,17 @@
 // BENCH_BEFORE_DIR (another checkout: its server runs the same cases, alternating with this one's),
 // BENCH_BEFORE_FIRST=1 (the before checkout goes first in the first case, and then every other one),
 // BENCH_TSX=1 (run the servers under tsx instead of compiling them), BENCH_PIN=0 (no CPU pinning).
+// On PostgreSQL the nested page is also asked of a peer, PostGraphile v4 over the same tables
+// (bench/peer-postgraphile.ts), its answer checked against the API's first.
 // Results: printed; with --save (`npm run bench -- --save`) also bench/results/latest-<engine>.md and
 // .json, otherwise only the ignored bench/results/latest-<engine>.*.tmp. Exit code 1 when a parity
 // check fails or a case saw errors or non-2xx answers.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { apiRequest, apiServerEnv, bareRequest, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
+import { apiPageShape, peerPageShape } from './graphql.cases.js';
 import { build, commitOf, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, writeResult, type LoadResult, type Server } from './lib.js';
 
 const contacts = Number(process.env.BENCH_CONTACTS ?? 100_000);
@@ -74,6 +77,7 @@ interface Round {
   after: LoadResult;
   before?: LoadResult;
   bare?: LoadResult;
+  peer?: LoadResult;
 }
 
 /** A case's repeats, and for each server the repeat of median throughput (what the tables show). */
@@ -84,6 +88,7 @@ interface Measured {
   after: LoadResult;
   before?: LoadResult;
   bare?: LoadResult;
+  peer?: LoadResult;
 }
 
 /** The run of median throughput (the lower middle one of an even count), or undefined when there is none. */
@@ -118,15 +123,25 @@ try {
   );
 
   const getJson = (url: string, init: RequestInit = {}) => fetchJson(url, init);
-  const cases = (await benchCases({ apiUrl: after.url, auth, sampleContactId })).filter((c) => `${c.name} @${c.connections}`.includes(only));
+  // The peer reads PostgreSQL only: on SQLite no case names it.
+  const workspaceId = engine === 'postgres' ? dataset.workspaceId : undefined;
+  const cases = (await benchCases({ apiUrl: after.url, auth, sampleContactId, workspaceId })).filter((c) => `${c.name} @${c.connections}`.includes(only));
   if (cases.length === 0) throw new Error(`BENCH_CASES=${only} matches no case`);
+  if (engine === 'sqlite') notes.push('PostGraphile (the peer of the nested page): not run, it reads PostgreSQL only');
+  // The API's node flags, so that neither server has a heap or GC setting the other has not.
+  const peer = cases.some((c) => c.peer)
+    ? await started(startServer({ name: 'peer', cwd: repoRoot, script: 'bench/peer-postgraphile.ts', tsx: true, nodeFlags: serveFlags(repoRoot), env: { DATABASE_URL: dataset.databaseUrl }, logFile: join(dataDir, `server-peer-${engine}.log`) }))
+    : null;
 
   const apiInit = (c: Case): RequestInit => apiRequest(c, auth);
-  /** A case's load on one server: the API's request, or the bare handler's for the same answer. */
-  const loadOf = (c: Case, server: Server, toBare: boolean) => ({
-    url: server.url + (toBare ? c.bare!.path : c.path),
+  const peerInit = (p: NonNullable<Case['peer']>) => ({ method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: p.body });
+  /** Which request a server gets for a case: the API's, the bare handler's or the peer's, each for the same answer. */
+  type Kind = 'api' | 'bare' | 'peer';
+  const kindOf = (server: Server): Kind => (server === bare ? 'bare' : server === peer ? 'peer' : 'api');
+  const loadOf = (c: Case, server: Server, kind: Kind) => ({
+    url: server.url + (kind === 'bare' ? c.bare!.path : kind === 'peer' ? c.peer!.path : c.path),
     opts: {
-      ...(toBare ? bareRequest(c.bare!) : apiRequest(c, auth)),
+      ...(kind === 'bare' ? bareRequest(c.bare!) : kind === 'peer' ? peerInit(c.peer!) : apiRequest(c, auth)),
       connections: c.connections,
       requests: c.requests?.map((path) => ({ method: 'GET' as const, path })),
     },
@@ -142,17 +157,35 @@ try {
     const difference = c.parity === 'exact' ? firstDifference(api, floor) : idsDifference(api, floor);
     if (difference) failures.push(`parity: ${c.name}: the bare answer differs from the API's (${c.parity}): ${difference}`);
   }
+  // The peer's answer has its own shape: both reduce to the contacts' ids in order and, for each,
+  // its fields and the ids of its relations' rows (graphql.cases.ts).
+  for (const c of cases) {
+    if (!c.peer || !peer) continue;
+    const api = (await getJson(after.url + c.path, apiInit(c))).body;
+    const other = (await getJson(peer.url + c.peer.path, peerInit(c.peer))).body;
+    if (other.errors) {
+      failures.push(`parity: ${c.name}: PostGraphile answered errors: ${JSON.stringify(other.errors).slice(0, 500)}`);
+      continue;
+    }
+    const difference = firstDifference(apiPageShape(api), peerPageShape(other), '$', 'PostGraphile');
+    if (difference) failures.push(`parity: ${c.name}: PostGraphile's answer differs from the API's: ${difference}`);
+  }
   if (failures.length > 0) throw new Error(failures.join('\n'));
   console.error(`parity: ${cases.filter((c) => c.bare && c.parity).map((c) => `${c.name} (${c.parity})`).join(', ')}: the bare answers match the API's`);
+  if (peer) console.error(`parity: ${cases.filter((c) => c.peer).map((c) => c.name).join(', ')}: PostGraphile's contacts, fields and relation ids match the API's`);
 
   // A server's first seconds compile its request path (V8's tiers, on background threads whose CPU
   // counts) and size its heap: with only the per-case second below, the first case measured that
   // too (PostgreSQL, GET /v1/tags @10 at 0.259 ms of CPU against 0.18 at 64 connections right
   // after). Every server gets WARMUP_SECONDS of the first case's load before anything is measured.
   const warmup = cases[0]!;
-  for (const [server, toBare] of [[after, false], [before, false], [bare, true]] as const) {
-    if (!server || (toBare && !warmup.bare)) continue;
-    const { url, opts } = loadOf(warmup, server, toBare);
+  for (const server of [after, before, bare, peer]) {
+    if (!server) continue;
+    const kind = kindOf(server);
+    // The peer answers only its own cases: it warms up on the first of them.
+    const c = kind === 'peer' ? cases.find((k) => k.peer)! : warmup;
+    if (kind === 'bare' && !c.bare) continue;
+    const { url, opts } = loadOf(c, server, kind);
     await load('warm-up', url, { ...opts, seconds: warmupSeconds });
     await untilServerIdle(server);
   }
@@ -167,8 +200,8 @@ try {
       return n === null ? null : Number(n);
     };
     const statements = await statementsOf(after);
-    const run = async (server: Server, toBare: boolean, repeat: number) => {
-      const { url, opts } = loadOf(c, server, toBare);
+    const run = async (server: Server, repeat: number) => {
+      const { url, opts } = loadOf(c, server, kindOf(server));
       // The same load first, so that each server is measured warm: a second, and more up to
       // WARMUP_REQUESTS requests within 10 s. V8 optimises a function after so many calls, not so
       // many seconds: the nested page (about 250 pages a second) still cost 4.6, 4.3 and 3.9 ms of
@@ -191,39 +224,40 @@ try {
     const rounds: Round[] = [];
     for (let repeat = 0; repeat < repeats; repeat++) {
       // This checkout and the before one take turns going first, case by case and repeat by
-      // repeat, so neither always meets the warmer machine; the bare handler goes last, and first
-      // in every other repeat, so that a ratio's two sides are not always in the same order.
+      // repeat, so neither always meets the warmer machine; the bare handler and the peer go last,
+      // and first in every other repeat, so that a ratio's two sides are not always in the same order.
       const beforeFirst = (i + repeat) % 2 === beforeFirstFrom;
       const pair: (Server | null)[] = beforeFirst ? [before, after] : [after, before];
-      const order = repeat % 2 === 0 ? [...pair, c.bare ? bare : null] : [c.bare ? bare : null, ...pair];
+      const others = [c.bare ? bare : null, c.peer ? peer : null];
+      const order = repeat % 2 === 0 ? [...pair, ...others] : [...others.reverse(), ...pair];
       const r = {} as Round;
       for (const server of order) {
         if (!server) continue;
-        r[server.name as keyof Round] = await run(server, server === bare, repeat);
+        r[server.name as keyof Round] = await run(server, repeat);
       }
       rounds.push(r);
     }
-    const m: Measured = { case: c, statements, rounds, after: medianRun(rounds.map((r) => r.after))!, before: medianRun(rounds.map((r) => r.before)), bare: medianRun(rounds.map((r) => r.bare)) };
+    const m: Measured = { case: c, statements, rounds, after: medianRun(rounds.map((r) => r.after))!, before: medianRun(rounds.map((r) => r.before)), bare: medianRun(rounds.map((r) => r.bare)), peer: medianRun(rounds.map((r) => r.peer)) };
     results.push(m);
     const fmt = (r?: LoadResult) =>
       r ? `${r.requestsPerSecond} req/s p99 ${r.p99Ms} ms ${r.cpuMsPerRequest ?? '-'} CPU ms/req${r.databaseCpuMsPerRequest === null ? '' : ` + ${r.databaseCpuMsPerRequest} PostgreSQL`}` : '';
-    console.error(`${label}: ${fmt(m.after)}${m.before ? `; before ${fmt(m.before)}` : ''}${m.bare ? `; bare ${fmt(m.bare)}` : ''}`);
+    console.error(`${label}: ${fmt(m.after)}${m.before ? `; before ${fmt(m.before)}` : ''}${m.bare ? `; bare ${fmt(m.bare)}` : ''}${m.peer ? `; PostGraphile ${fmt(m.peer)}` : ''}`);
   }
 } finally {
   await stopAll();
 }
 
-function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
+function firstDifference(a: unknown, b: unknown, path = '$', other = 'bare'): string | null {
   if (isDeepStrictEqual(a, b)) return null;
   if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
     if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return `${path}: ${a.length} items against ${b.length}`;
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of keys) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`, other);
       if (d) return d;
     }
   }
-  return `${path}: API ${JSON.stringify(a)?.slice(0, 300)} against bare ${JSON.stringify(b)?.slice(0, 300)}`;
+  return `${path}: API ${JSON.stringify(a)?.slice(0, 300)} against ${other} ${JSON.stringify(b)?.slice(0, 300)}`;
 }
 
 function idsDifference(api: { data: { id: unknown }[]; pageCount?: number }, floor: { data: { id: unknown }[]; pageCount?: number }): string | null {
@@ -261,6 +295,7 @@ for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) {
 const nestedCase = find('GraphQL contacts(first: 50), every relation');
 target('GraphQL nested page >= 0.5x the bare nested page', pairedRatio(nestedCase, 'after', 'bare'), 'x', (v) => v >= 0.5, spread(nestedCase, 'after', 'bare'));
 target('GraphQL nested page >= 3x before (BENCH_BEFORE_DIR)', pairedRatio(nestedCase, 'after', 'before'), 'x', (v) => v >= 3, spread(nestedCase, 'after', 'before'));
+if (engine === 'postgres') target("GraphQL nested page >= 1x PostGraphile's (PostgreSQL)", pairedRatio(nestedCase, 'after', 'peer'), 'x', (v) => v >= 1, spread(nestedCase, 'after', 'peer'));
 target('Server RSS < 250 MB through the whole bench', apiRss, ' MB', (v) => v < 250);
 for (const name of ['GET /v1/tags', 'GET /v1/contacts/{id}/custom-fields']) target(`${name} p99.9 < 100 ms at 10 connections`, find(name)?.after.p999Ms, ' ms', (v) => v < 100);
 
@@ -295,6 +330,8 @@ const pgCells = (...cells: string[]) => (postgresCpu ? cells.map((c) => ` | ${c}
 const pgAligns = (n: number) => (postgresCpu ? '---:|'.repeat(n) : '');
 const cell = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toLocaleString('en'));
 const seeded = dataset.seconds;
+const peerResults = results.filter((r) => r.peer);
+const postgraphileVersion = engine === 'postgres' ? (JSON.parse(readFileSync(join(repoRoot, 'node_modules/postgraphile/package.json'), 'utf8')) as { version: string }).version : '';
 const header = [
   `${new Date().toISOString()} · Node ${process.version} · ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · ${contacts.toLocaleString('en')} contacts, ${errorLogs.toLocaleString('en')} error logs, seed ${seed} (built by \`cli seed\` in ${round(seeded.seed, 1)} s, error logs in ${round(seeded.errorLogs, 1)} s)`,
   `autocannon in the bench process, ${repeats > 1 ? `${repeats} repeats of ` : ''}${seconds} s per case and server after a warm-up of 1 s, or up to ${warmupRequests} requests within 10 s (and ${warmupSeconds} s of the first case per server before any) · pinning: ${pinning.why}`,
@@ -302,6 +339,9 @@ const header = [
   beforeDir
     ? `before: ${beforeDir} (${commitOf(beforeDir)}), ${beforeMode}; after: ${commitOf(repoRoot)}; the before server goes first in the ${beforeFirstFrom === 0 ? '1st, 3rd, 5th' : '2nd, 4th, 6th'}... case${repeats > 1 ? ", the other one in the next repeat; the bare handler last, and first in every other repeat" : ''}`
     : 'before: not run (set BENCH_BEFORE_DIR)',
+  engine === 'postgres'
+    ? `peer: PostGraphile ${postgraphileVersion} (bench/peer-postgraphile.ts under tsx, the API's node flags, pinned like the API), the public schema of the same database, no auth: the workspace is the query's condition`
+    : 'peer: PostGraphile not run (PostgreSQL only)',
 ];
 const report = [
   `# Benchmarks (${engine})`,
@@ -330,6 +370,21 @@ const report = [
   '',
   `Server peak RSS over the whole bench: ${apiRss} MB${beforeRss !== undefined ? ` (before: ${beforeRss} MB)` : ''}.`,
   '',
+  ...(peerResults.length
+    ? [
+        '## API beside PostGraphile',
+        '',
+        `The same page asked of PostGraphile ${postgraphileVersion} over the same tables (bench/peer-postgraphile.ts; its contacts, fields and relations' ids checked against the API's before the load). PostGraphile has no token, rate limit or access log: it does less per page than the API. CPU: the server process's per page, from /proc; PG CPU: PostgreSQL's (all its processes) per page.`,
+        '',
+        `| case | conns | API req/s | PostGraphile req/s | API / PostGraphile req/s | API p99 | PostGraphile p99 | API CPU ms/page | PostGraphile CPU ms/page | API PG CPU ms/page | PostGraphile PG CPU ms/page | API RSS MB | PostGraphile RSS MB |`,
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...peerResults.map(
+          (r) =>
+            `| ${r.case.name} | ${r.case.connections} | ${cell(r.after.requestsPerSecond)} | ${cell(r.peer?.requestsPerSecond)} | ${cell(pairedRatio(r, 'after', 'peer'))} | ${r.after.p99Ms} | ${cell(r.peer?.p99Ms)} | ${cell(r.after.cpuMsPerRequest)} | ${cell(r.peer?.cpuMsPerRequest)} | ${cell(r.after.databaseCpuMsPerRequest)} | ${cell(r.peer?.databaseCpuMsPerRequest)} | ${cell(r.after.rssMaxMb)} | ${cell(r.peer?.rssMaxMb)} |`,
+        ),
+        '',
+      ]
+    : []),
   ...(beforeDir
     ? [
         '## Before / after',
