@@ -6,10 +6,13 @@
 // BENCH_EVENTS (20000 comments in all, by BENCH_AUTHORS (5000) people: a fixed workload, so that
 // every run makes the same contacts), BENCH_BATCH (10 comments per webhook body), BENCH_CONNECTIONS (10),
 // BENCH_LATENCY_RATE (20 single-comment webhooks per second for the latency phase), BENCH_SEED (42),
-// BENCH_INGEST_ONLY=1 (a server without workers: what acknowledging signed webhooks alone takes).
-// Results: printed; with --save (`npm run bench:engine -- --save`) also bench/results/engine-<engine>.md,
-// otherwise only the ignored bench/results/engine-<engine>.md.tmp.
+// BENCH_INGEST_ONLY=1 (a server without workers: what acknowledging signed webhooks alone takes),
+// BENCH_WORKERS (0: the server's own in-process workers; n >= 1, PostgreSQL only: the server runs
+// with RUN_WORKERS=false and n `src/worker.ts` processes do the work, their CPU added to the server's).
+// Results: printed; with --save (`npm run bench:engine -- --save`) also bench/results/engine-<engine>.md
+// (engine-<engine>-workers-<n>.md with BENCH_WORKERS), otherwise only the ignored <name>.md.tmp.
 import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +36,10 @@ const account = 'bench-photo-account';
 const databaseUrl = process.env.BENCH_ENGINE_DATABASE_URL ?? join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'engine.db');
 const engine = databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite';
 const ingestOnly = process.env.BENCH_INGEST_ONLY === '1';
+const workerProcesses = Number(process.env.BENCH_WORKERS ?? 0);
+if (!Number.isInteger(workerProcesses) || workerProcesses < 0) throw new Error(`BENCH_WORKERS must be a whole number (got ${process.env.BENCH_WORKERS})`);
+if (workerProcesses > 0 && engine !== 'postgres') throw new Error('BENCH_WORKERS needs PostgreSQL (BENCH_ENGINE_DATABASE_URL=postgres://...): on SQLite the server runs the queue');
+if (workerProcesses > 0 && ingestOnly) throw new Error('BENCH_WORKERS and BENCH_INGEST_ONLY=1 exclude each other');
 
 /** mulberry32: a small seeded PRNG, so every run sends the same comments. */
 function prng(s: number) {
@@ -106,6 +113,21 @@ async function drain(db: Database['db'], expected: number, deadlineMs: number): 
   }
 }
 
+/** `src/worker.ts` under tsx, as `npm run worker` runs it; resolves once it takes jobs. */
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Job worker running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`src/worker.ts exited with ${code}: ${output}`)));
+  });
+  return child;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 const setup = createDatabase(databaseUrl);
@@ -118,14 +140,33 @@ const server = await startProcess('src/server.ts', {
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   WEBHOOK_APP_SECRET: secret,
-  RUN_WORKERS: ingestOnly ? 'false' : 'true',
+  RUN_WORKERS: ingestOnly || workerProcesses > 0 ? 'false' : 'true',
 });
+const workers = await Promise.all(
+  Array.from({ length: workerProcesses }, () => startWorker({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' })),
+).catch(async (err: unknown) => {
+  await stopProcess(server.child);
+  throw err;
+});
+// The server's CPU, and with BENCH_WORKERS the worker processes' added to it.
+const processes = [server.child, ...workers];
+const cpuOf = (thread: 'process' | 'main') => {
+  let total = 0;
+  for (const child of processes) {
+    const ms = cpuMs(child.pid, thread);
+    if (ms === null) return null;
+    total += ms;
+  }
+  return total;
+};
+const engineLabel = workerProcesses > 0 ? `${engine}, ${workerProcesses} worker process${workerProcesses === 1 ? '' : 'es'}` : engine;
 const url = `${server.url}/webhooks/photo`;
 const lines: string[] = [];
 try {
   // Throughput: BENCH_EVENTS comments in signed webhooks as fast as the server takes them, then until every event is in the outbox.
-  const cpuAtStart = cpuMs(server.child.pid);
-  const mainAtStart = cpuMs(server.child.pid, 'main');
+  const cpuAtStart = cpuOf('process');
+  const mainAtStart = cpuOf('main');
+  const serverAtStart = cpuMs(server.child.pid);
   const result = await autocannon({
     url,
     connections,
@@ -164,14 +205,19 @@ try {
   await drain(setup.db, ingested, 600_000);
   const times = await span();
   const total = (times.lastReply - times.first) / 1000;
-  const cpuAtEnd = cpuMs(server.child.pid);
-  const mainAtEnd = cpuMs(server.child.pid, 'main');
+  const cpuAtEnd = cpuOf('process');
+  const mainAtEnd = cpuOf('main');
+  const serverAtEnd = cpuMs(server.child.pid);
   // The server's CPU per event, webhook to outbox (the drain's polls included): steadier than the
   // throughput on a shared machine. Its main thread's share is what bounds the throughput.
+  // With BENCH_WORKERS: the server's and the workers' summed, main threads summed, the server's apart.
   const perEvent = (a: number | null, b: number | null) => (a === null || b === null ? '-' : String(Math.round(((b - a) * 1000) / ingested)));
-  const cpuPerEvent = `${perEvent(cpuAtStart, cpuAtEnd)} (main thread ${perEvent(mainAtStart, mainAtEnd)})`;
+  const cpuPerEvent =
+    workerProcesses > 0
+      ? `${perEvent(cpuAtStart, cpuAtEnd)} (main threads ${perEvent(mainAtStart, mainAtEnd)}; server ${perEvent(serverAtStart, serverAtEnd)})`
+      : `${perEvent(cpuAtStart, cpuAtEnd)} (main thread ${perEvent(mainAtStart, mainAtEnd)})`;
   lines.push(
-    `| ${engine} | ${automations} | ${batch} | ${ingested} | ${Math.round(ingested / seconds)} | ${Math.round(ingested / total)} | ${result.latency.p50} | ${result.latency.p99} | ${cpuPerEvent} | ${result.non2xx + result.errors} |`,
+    `| ${engineLabel} | ${automations} | ${batch} | ${ingested} | ${Math.round(ingested / seconds)} | ${Math.round(ingested / total)} | ${result.latency.p50} | ${result.latency.p99} | ${cpuPerEvent} | ${result.non2xx + result.errors} |`,
   );
 
   // Latency: one comment per webhook at a steady, unsaturated rate; comment received -> reply recorded.
@@ -195,14 +241,15 @@ try {
   const delays = rows.map((r) => new Date(r.created_at).getTime() - new Date(r.received_at).getTime()).sort((a, b) => a - b);
   lines.push(`| latency (${lat.requests.total} comments at ${latencyRate}/s) | comment received -> reply in outbox | p50 ${percentile(delays, 50)} ms | p99 ${percentile(delays, 99)} ms | max ${delays.at(-1)} ms |`);
 } finally {
+  await Promise.all(workers.map((w) => stopProcess(w)));
   await stopProcess(server.child);
   await setup.destroy();
 }
 
 const report = [
-  `# Engine bench (${new Date().toISOString()}, ${engine}, seed ${seed})`,
+  `# Engine bench (${new Date().toISOString()}, ${engineLabel}, seed ${seed})`,
   '',
-  '| engine | automations | comments per webhook | events | ingested events/s | webhook -> outbox events/s | webhook p50 ms | webhook p99 ms | server CPU us/event (main thread) | errors |',
+  `| engine | automations | comments per webhook | events | ingested events/s | webhook -> outbox events/s | webhook p50 ms | webhook p99 ms | ${workerProcesses > 0 ? 'server + workers CPU us/event (main threads; server alone)' : 'server CPU us/event (main thread)'} | errors |`,
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   lines[0],
   '',
@@ -210,4 +257,5 @@ const report = [
   '',
 ].join('\n');
 console.log(report);
-writeResult(`engine-${engine}.md`, report);
+// A variant with worker processes keeps its own file: engine-postgres-workers-2.md, say.
+writeResult(`engine-${engine}${workerProcesses > 0 ? `-workers-${workerProcesses}` : ''}.md`, report);
