@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations/index.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { createMigrator, migrateToLatest } from '../src/db/migrator.js';
-import { listContacts } from '../src/domain/contacts/contact.repository.js';
+import { countContacts, listContacts } from '../src/domain/contacts/contact.repository.js';
 import { listDynamicImages } from '../src/domain/dynamic-images/dynamic-image.repository.js';
-import { listErrorLogs } from '../src/domain/error-logs/error-log.repository.js';
+import { countErrorLogs, listErrorLogs } from '../src/domain/error-logs/error-log.repository.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
 import { repoRoot, runProgram } from './support/processes.js';
 
@@ -17,7 +17,7 @@ const tables = [
   'contact_file_chunks', 'contact_files', 'contact_import_errors', 'contact_import_rows', 'contact_imports', 'conversations', 'custom_fields', 'dynamic_image_renders', 'dynamic_images', 'error_logs', 'idempotency_keys', 'inbox_teams', 'inboxes', 'lead_ad_automations',
   'lead_ad_field_mappings', 'lead_ad_form_claims', 'lead_ad_sequences', 'lead_ad_tags', 'lead_forms', 'lead_pages', 'messages', 'outbox', 'sandbox_records',
   'sequence_subscriptions', 'sequences', 'service_secrets', 'tags', 'users', 'workspaces',
-  'workspace_events', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'external_webhooks',
+  'workspace_events', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'external_webhooks', 'workspace_row_counts',
   'folders', 'flows', 'sequence_steps', 'sequence_step_events', 'flow_runs', 'thread_states',
 ];
 
@@ -137,7 +137,7 @@ const commonIndexes: Record<string, string[]> = {
   external_webhooks_workspace_idx: ['workspace_id', 'id'],
 };
 // Substring search: trigram GIN indexes on PostgreSQL, FTS5 trigram tables on SQLite (error logs, contacts).
-const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx'];
+const postgresOnlyIndexes = ['contacts_search_tokens_idx', 'dynamic_images_search_tokens_idx', 'error_logs_search_tokens_idx', 'workspace_row_counts_workspace_idx'];
 // The SQLite job queue's table (PostgreSQL keeps jobs in graphile-worker's schema): due jobs, one unfailed job per key.
 const sqliteOnlyIndexes: Record<string, string[]> = { jobs_due_idx: ['run_at', 'id'], jobs_key_uq: ['key'], jobs_batch_idx: ['batch_key', 'id'] };
 
@@ -254,8 +254,9 @@ describe(`migrations on ${testEngine}`, () => {
   it.runIf(testEngine === 'sqlite')('keeps the SQLite search tables in step with their tables by triggers', async () => {
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' order by name`.execute(database.db);
     expect(rows.map((r) => r.name)).toEqual([
-      'contacts_search_delete', 'contacts_search_insert', 'contacts_search_update',
-      'error_logs_search_delete', 'error_logs_search_insert', 'error_logs_search_update',
+      'contacts_rows_added', 'contacts_rows_removed', 'contacts_search_delete', 'contacts_search_insert', 'contacts_search_update',
+      'error_logs_rows_added', 'error_logs_rows_removed', 'error_logs_search_delete', 'error_logs_search_insert', 'error_logs_search_update',
+      'workspaces_counts_removed',
     ]);
   });
 
@@ -317,7 +318,10 @@ describe(`migrations on ${testEngine}`, () => {
     const tagIds = (await database.db.insertInto('tags').values([tag('VIP'), tag('vip'), tag('Vip', at), tag('Lead')]).returning('id').execute()).map((r) => r.id);
     const field = (name: string) => ({ workspace_id: workspaceId, name, description: '', type: 'shortText', created_at: at, updated_at: at });
     const fieldIds = (await database.db.insertInto('custom_fields').values([field('Plan'), field('PLAN')]).returning('id').execute()).map((r) => r.id);
-    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches', '2026_11_27_0014_events_out', '2026_11_27_0015_dynamic_image_renders', '2026_11_27_0016_contact_transfers', '2026_11_27_0017_sequences_flows']);
+    expect(await migrateToLatest(database.db)).toEqual(['2026_11_23_0002_contact_search_index', '2026_11_23_0003_workspace_scoped_search', '2026_11_23_0004_idempotency_keys', '2026_11_23_0005_workspace_scoped_image_search', '2026_11_23_0006_stored_search_tokens', '2026_11_23_0007_contacts_api', '2026_11_23_0008_automations_api', '2026_11_23_0009_job_queue', '2026_11_23_0010_outbox', '2026_11_23_0011_engine', '2026_11_24_0012_queue_worker_heartbeats', '2026_11_24_0013_job_batches', '2026_11_27_0014_events_out', '2026_11_27_0015_dynamic_image_renders', '2026_11_27_0016_contact_transfers', '2026_11_27_0017_sequences_flows', '2026_11_28_0018_workspace_row_counts']);
+    // The rows already there are counted when the counts begin.
+    expect(await countContacts(database.db, workspaceId)).toBe(2);
+    expect(await countErrorLogs(database.db, workspaceId)).toBe(1);
     const found = async (keyword: string) => (await listContacts(database.db, workspaceId, { limit: 10, keyword })).map((c) => c.phoneNumber);
     expect(await found('a lovelace')).toEqual(['+14155550100']);
     expect(await found('20712')).toEqual(['+442071234567']);

@@ -17,6 +17,7 @@ import * as eventsOut from './2026_11_27_0014_events_out.js';
 import * as dynamicImageRenders from './2026_11_27_0015_dynamic_image_renders.js';
 import * as contactTransfers from './2026_11_27_0016_contact_transfers.js';
 import * as sequencesFlows from './2026_11_27_0017_sequences_flows.js';
+import * as workspaceRowCounts from './2026_11_28_0018_workspace_row_counts.js';
 
 /**
  * Every migration, by name, in order. Listed statically (instead of read from the folder at run
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0015_dynamic_image_renders': dynamicImageRenders,
   '2026_11_27_0016_contact_transfers': contactTransfers,
   '2026_11_27_0017_sequences_flows': sequencesFlows,
+  '2026_11_28_0018_workspace_row_counts': workspaceRowCounts,
 };

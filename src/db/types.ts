@@ -716,7 +716,20 @@ export interface ExternalWebhooksTable {
   updated_at: string;
 }
 
+/**
+ * A workspace's number of rows of a counted table (contacts, error_logs), kept by triggers. SQLite:
+ * one row per workspace and table. PostgreSQL: delta rows appended per statement, summed by readers.
+ */
+export interface WorkspaceRowCountsTable {
+  workspace_id: number;
+  table_name: CountedTable;
+  n: number | string;
+}
+
+export type CountedTable = 'contacts' | 'error_logs';
+
 export interface DB {
+  workspace_row_counts: WorkspaceRowCountsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;

@@ -15,7 +15,7 @@ import {
   pageOfMatchingContacts,
   type CheckedCondition,
 } from './contact-search.repository.js';
-import { listContactListings, listContacts } from './contact.repository.js';
+import { countContacts, listContactListings, listContacts } from './contact.repository.js';
 import type { Contact, ContactListing, ContactScalars } from './contact.schema.js';
 
 /**
@@ -60,11 +60,18 @@ export async function withIncludes(db: Executor, workspaceId: number, contacts: 
   }));
 }
 
+/** No condition at all (a list without filters): every contact of the workspace matches. */
+const matchesAll = (where: CheckedCondition) => where.kind === 'and' && where.children.every(matchesAll);
+
+/** The contacts matching: the count the database keeps when that is every contact, else counted. */
+const countMatching = (db: Executor, workspaceId: number, where: CheckedCondition) =>
+  matchesAll(where) ? countContacts(db, workspaceId) : countMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, where));
+
 async function pageOf(db: Executor, workspaceId: number, where: CheckedCondition, page: PageRequest, include?: readonly ContactInclude[]): Promise<Page<ListedContact>> {
   const sqlWhere = compileFilter(db, workspaceId, where);
   const found = await fetchPage(
     page,
-    () => countMatchingContacts(db, workspaceId, sqlWhere),
+    () => countMatching(db, workspaceId, where),
     (window) => pageOfMatchingContacts(db, workspaceId, sqlWhere, window),
   );
   return { data: await withIncludes(db, workspaceId, found.data, include), pageCount: found.pageCount };
@@ -77,8 +84,7 @@ export async function listContactsPage(db: Executor, workspaceId: number, q: Con
 
 /** GET /v1/contacts/count. */
 export async function countContactsMatching(db: Executor, workspaceId: number, q: ContactListFilters) {
-  const where = await checkListFilters(db, workspaceId, q);
-  return { count: await countMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, where)) };
+  return { count: await countMatching(db, workspaceId, await checkListFilters(db, workspaceId, q)) };
 }
 
 /** POST /v1/contacts/search (and the GraphQL filter): the tree's issues at `at` (["body", "filter"]). */

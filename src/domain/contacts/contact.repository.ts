@@ -9,6 +9,7 @@ import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
 import type { ContactListing, ContactScalars } from './contact.schema.js';
 import { listingOnly } from '../shared/listing.js';
+import { workspaceRowCount } from '../shared/row-count.repository.js';
 import { sameWorkspace } from '../shared/scope.js';
 
 const fullNameOf = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ');
@@ -275,8 +276,9 @@ async function countCandidates(db: Executor, workspaceId: number, keyword: strin
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Every contact of the workspace: the count the database keeps (migration 2026_11_28_0018). */
 export async function countContacts(db: Executor, workspaceId: number): Promise<number> {
-  return countRows(db.selectFrom('contacts').where('workspace_id', '=', workspaceId));
+  return workspaceRowCount(db, workspaceId, 'contacts');
 }
 
 /** The contact fields the API edits (PATCH/PUT/upsert), as the service sees them. */
