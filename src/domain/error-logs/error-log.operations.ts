@@ -1,13 +1,15 @@
 import { operation, operationsOf } from '../shared/operation.js';
 import { errorLogPageSchema, errorLogsQuery } from './error-log.schema.js';
-import { listErrorLogsPage } from './error-log.service.js';
+import { listErrorLogsPage, SEARCHED_MATCHES } from './error-log.service.js';
+
+const reached = SEARCHED_MATCHES.toLocaleString('en');
 
 /** Recent failures in the workspace, scope `error_logs`. */
 export const errorLogOperations = operationsOf('Error logs', {
   list: operation({
     id: 'errorLogs.list',
     summary: 'List error logs',
-    description: 'Error logs, newest first.',
+    description: `Error logs, newest first. A \`keyword\` search reaches the newest ${reached} matches: its pageCount counts matches exactly up to ${reached} and stops there, and a page past them is empty (narrow the keyword to reach older logs). Without a keyword, pageCount counts every log.`,
     access: { action: 'read', scope: 'error_logs' },
     query: errorLogsQuery,
     output: errorLogPageSchema,

@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { errorLogColumns } from '../../db/columns.js';
 import { countRows } from '../../db/count.js';
-import type { Executor } from '../../db/database.js';
+import { isPostgres, type Executor } from '../../db/database.js';
 import type { Selectable } from 'kysely';
 import type { ErrorLogsTable } from '../../db/types.js';
-import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
+import { containsInsensitive, usesTrigramIndex, workspaceTrigramCandidates, workspaceTrigramQuery } from '../../db/search.js';
+import { workspaceRowCount } from '../shared/row-count.repository.js';
 import { idString, nowIso } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { ErrorLog } from './error-log.schema.js';
@@ -21,14 +22,18 @@ import type { ErrorLog } from './error-log.schema.js';
 function filtered(db: Executor, workspaceId: number, keyword: string | undefined) {
   const logs = db.selectFrom('error_logs');
   if (!keyword) return logs.where('workspace_id', '=', workspaceId);
-  const like = containsInsensitive(db, 'detail', keyword);
-  const likeAction = containsInsensitive(db, 'action', keyword);
-  if (!usesTrigramIndex(keyword)) return logs.where('workspace_id', '=', workspaceId).where((eb) => eb.or([like, likeAction]));
+  if (!usesTrigramIndex(keyword)) return walked(db, workspaceId, keyword);
   return logs
     .where(sameWorkspace('workspace_id', workspaceId))
     .where(workspaceTrigramCandidates(db, 'error_logs', workspaceId, keyword))
-    .where((eb) => eb.or([like, likeAction]));
+    .where(matching(db, keyword));
 }
+
+/** The workspace's logs in (workspace_id, created_at) index order, each checked with LIKE (ILIKE). */
+const walked = (db: Executor, workspaceId: number, keyword: string) => db.selectFrom('error_logs').where('workspace_id', '=', workspaceId).where(matching(db, keyword));
+
+/** LIKE (ILIKE) on detail or action: what decides a match, whichever rows are asked. */
+const matching = (db: Executor, keyword: string) => sql<SqlBool>`(${containsInsensitive(db, 'error_logs.detail', keyword)} or ${containsInsensitive(db, 'error_logs.action', keyword)})`;
 
 const toErrorLog = (r: Selectable<ErrorLogsTable>): ErrorLog => ({
   id: idString(r.id),
@@ -41,12 +46,33 @@ const toErrorLog = (r: Selectable<ErrorLogsTable>): ErrorLog => ({
   updatedAt: r.updated_at,
 });
 
-export async function countErrorLogs(db: Executor, workspaceId: number, keyword?: string): Promise<number> {
-  return countRows(filtered(db, workspaceId, keyword));
+/**
+ * The workspace's logs matching `keyword`, counting at most `upTo`, so that a keyword a third of a
+ * million logs hold costs what a rare one does. SQLite walks the FTS5 matches joined to their logs,
+ * checking LIKE, and stops at `upTo`. PostgreSQL asks its GIN index, whose bitmap has every
+ * candidate before the first is checked: dearer for a common keyword (the service remembers that
+ * a keyword is common for a while). Without a keyword: the workspace's row count (triggers keep it).
+ */
+export async function countErrorLogs(db: Executor, workspaceId: number, keyword?: string, upTo?: number): Promise<number> {
+  if (!keyword) return workspaceRowCount(db, workspaceId, 'error_logs');
+  if (usesTrigramIndex(keyword) && !isPostgres(db)) {
+    const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from error_logs_search join error_logs on error_logs.id = error_logs_search.rowid
+      where error_logs_search match ${workspaceTrigramQuery(workspaceId, keyword)} and ${sameWorkspace('error_logs.workspace_id', workspaceId)} and ${matching(db, keyword)}${limit})`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const matches = filtered(db, workspaceId, keyword).select(sql`1`.as('one'));
+  return countRows(db.selectFrom((upTo === undefined ? matches : matches.limit(upTo)).as('matches')));
 }
 
-export async function listErrorLogs(db: Executor, workspaceId: number, opts: { keyword?: string; limit: number; offset: number }): Promise<ErrorLog[]> {
-  const rows = await filtered(db, workspaceId, opts.keyword)
+/**
+ * A page, newest first. `common`: the keyword matches many logs (more than a search counts), so
+ * the workspace's logs are walked in that order along (workspace_id, created_at) and a page is
+ * found after a few rows each; asking the trigram index instead would read every candidate first.
+ */
+export async function listErrorLogs(db: Executor, workspaceId: number, opts: { keyword?: string; limit: number; offset: number; common?: boolean }): Promise<ErrorLog[]> {
+  const logs = opts.common && opts.keyword ? walked(db, workspaceId, opts.keyword) : filtered(db, workspaceId, opts.keyword);
+  const rows = await logs
     .select(errorLogColumns)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -1,4 +1,5 @@
 import { errorLogOperations as errorLogs } from '../../domain/error-logs/error-log.operations.js';
+import { SEARCHED_MATCHES } from '../../domain/error-logs/error-log.service.js';
 import type { ErrorLog } from '../../domain/error-logs/error-log.schema.js';
 import { builder } from '../builder.js';
 import { nodeOptions, rawIdField } from '../node.js';
@@ -23,7 +24,7 @@ export const ErrorLogType = builder.node(builder.objectRef<ErrorLog>('ErrorLog')
 builder.queryField('errorLogs', (t) =>
   t.field({
     type: pageOf('ErrorLogPage', ErrorLogType),
-    description: 'Like GET /v1/error-logs: newest first; `keyword` is a case-insensitive substring of the message (detail or action).',
+    description: `Like GET /v1/error-logs: newest first; \`keyword\` is a case-insensitive substring of the message (detail or action), and a keyword search reaches its newest ${SEARCHED_MATCHES.toLocaleString('en')} matches (pageCount stops there).`,
     access: errorLogs.list.access,
     args: { ...pageArgs(t.arg), keyword: t.arg.string() },
     validate: pageArgsSchema.extend({ keyword: errorLogs.list.query.shape.keyword.nullish() }),
