@@ -1,6 +1,7 @@
 import { findChannelEvents, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
-import { isPostgres, withSavepoint } from '../db/database.js';
+import { isPostgres, withSavepoint, type Executor } from '../db/database.js';
+import type { AutomationCache } from './comments/automation-cache.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
@@ -13,6 +14,14 @@ import type { EngineDeps } from './context.js';
  */
 export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: JobHelpers) => Promise<string>;
 
+/**
+ * PostgreSQL, before a transaction of many events: locks the rows its events will update that
+ * other transactions of the same kind update too, all at once and in one order. Two jobs taking
+ * them event by event (automation A then B, and B then A) would deadlock, and PostgreSQL finds a
+ * deadlock only after a second.
+ */
+export type ChunkLocks = (deps: EngineDeps, events: StoredEvent[]) => Promise<void>;
+
 /** Events per transaction: enough to share a commit, few enough not to stall API writes meanwhile (bench/README.md). */
 const EVENTS_PER_TRANSACTION = 20;
 
@@ -21,16 +30,17 @@ const EVENTS_PER_TRANSACTION = 20;
  * its processor committed everything it does (follow-up jobs included) before the mark, so a job
  * run again after its worker died resumes at the first event left.
  *
- * On SQLite with the sandbox adapter the job runs in transactions of up to 20 events, and actions
- * due at once (an immediate reply, a like, a hide) run inside them rather than as jobs: SQLite runs
- * one writer at a time anyway, and its cost is per commit (WAL page writes), so ten events with
- * their replies in one commit instead of about eighty is most of the engine's SQLite throughput
- * (bench/engine.ts).
- * Each event has a savepoint: one that fails is rolled back alone, the others commit, and the job
- * is retried for it. PostgreSQL and network adapters keep a transaction per step: row locks held
- * across a batch would serialise workers, and a network call must never hold a transaction open.
+ * With an adapter that writes in the caller's transaction (the sandbox), the job runs in
+ * transactions of up to 20 events, and actions due at once (an immediate reply, a like, a hide) run
+ * inside them rather than as jobs: a commit, and on PostgreSQL every statement's round trip and a
+ * job's own statements, cost more than the work itself, so ten events with their replies in one
+ * commit instead of about eighty is most of the engine's throughput (bench/engine.ts).
+ * When an event fails, its chunk is undone and run again with a savepoint per event: the failing
+ * one is rolled back alone, the others commit, and the job is retried for it. On PostgreSQL the rows several jobs update (the automations' counters) are
+ * locked first, in id order (ChunkLocks). A network adapter keeps a transaction per step: a
+ * network call must never hold a transaction open.
  */
-export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
+export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>, chunkLocks: Partial<Record<ChannelEventKind, ChunkLocks>> = {}) {
   const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers) => {
     // Deleted with its workspace or inbox since, or done by an earlier try: nothing left to do.
     if (!stored || stored.processedAt !== null) return;
@@ -39,35 +49,63 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
   };
 
+  const lockChunk = async (deps: EngineDeps, events: StoredEvent[]) => {
+    const kinds = new Set(events.map((e) => e.event.kind));
+    for (const kind of kinds) await chunkLocks[kind]?.(deps, events.filter((e) => e.event.kind === kind));
+  };
+
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
     const { workspaceId, ids } = eventsOf(payload);
     const joinTransaction = deps.adapter.joinTransaction;
     // One event that fails must not hold back the others of its delivery: they are processed, and
     // the job is retried for it (the ones done are skipped then).
     let failure: unknown = null;
-    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>) => {
-      // Read together (in the transaction that processes them, on SQLite): one statement, not one per event.
+    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, lock = false) => {
+      // Read together (in the transaction that processes them): one statement, not one per event.
       const events = await findChannelEvents(d.db, workspaceId, some);
-      for (const id of some) {
-        try {
-          await step(() => processOne(d, events.get(id), helpers));
-        } catch (err) {
-          failure ??= err;
-        }
-      }
+      if (lock) await lockChunk(d, [...events.values()].filter((e) => e.processedAt === null));
+      for (const id of some) await step(() => processOne(d, events.get(id), helpers));
     };
-    if (!joinTransaction || isPostgres(deps.db)) {
-      for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) await each(deps, ids.slice(i, i + EVENTS_PER_TRANSACTION), (run) => run());
+    // Each event on its own: one that fails is noted and the others go on.
+    const isolated = (run: () => Promise<void>) =>
+      run().catch((err: unknown) => {
+        failure ??= err;
+      });
+    if (!joinTransaction) {
+      for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) await each(deps, ids.slice(i, i + EVENTS_PER_TRANSACTION), isolated);
     } else {
       // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
       // request, and SQLite's one writer would keep every API write waiting behind them.
+      const inChunk = (trx: Executor): EngineDeps => ({ ...deps, db: trx, adapter: joinTransaction(trx), inline: true, automations: sameForTheChunk(deps.automations) });
       for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
-        await deps.db.transaction().execute((trx) =>
-          each({ ...deps, db: trx, adapter: joinTransaction(trx), inline: true }, ids.slice(i, i + EVENTS_PER_TRANSACTION), (run) => withSavepoint(trx, run)),
-        );
+        const some = ids.slice(i, i + EVENTS_PER_TRANSACTION);
+        // First without a savepoint per event (two round trips each on PostgreSQL): any failure
+        // undoes the chunk, which is then run again with them, so that only the failing event is
+        // left undone.
+        try {
+          await deps.db.transaction().execute((trx) => each(inChunk(trx), some, (run) => run(), isPostgres(trx)));
+        } catch {
+          await deps.db.transaction().execute((trx) => each(inChunk(trx), some, (run) => isolated(() => withSavepoint(trx, run)), isPostgres(trx)));
+        }
       }
     }
     if (failure !== null) throw failure;
+  };
+}
+
+/**
+ * The automation sets a chunk's events are judged by, read once per chunk: its transaction sees no
+ * change to them meanwhile, and each event would otherwise read the workspace's version again.
+ */
+function sameForTheChunk(cache: AutomationCache): AutomationCache {
+  const read = new Map<string, ReturnType<AutomationCache['active']>>();
+  return {
+    active(db, workspaceId, channel) {
+      const key = `${workspaceId}:${channel}`;
+      let set = read.get(key);
+      if (!set) read.set(key, (set = cache.active(db, workspaceId, channel)));
+      return set;
+    },
   };
 }
 

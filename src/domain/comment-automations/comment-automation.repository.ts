@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable, Updateable } from 'kysely';
 import { countRows } from '../../db/count.js';
-import type { Executor } from '../../db/database.js';
+import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared, type Prepared } from '../../db/prepared.js';
 import { containsInsensitive } from '../../db/search.js';
 import type { CommentAutomationsTable } from '../../db/types.js';
@@ -228,6 +228,23 @@ export async function addToCounters(db: Executor, workspaceId: number, automatio
     return;
   }
   await db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, set(c)]))).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+}
+
+/**
+ * PostgreSQL: locks these automations' rows until the transaction ends, in id order, so that
+ * transactions locking several of them never wait on each other in a circle (a no-op on SQLite,
+ * whose transactions run one at a time).
+ */
+export async function lockCommentAutomations(db: Executor, workspaceId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !isPostgres(db)) return;
+  await db
+    .selectFrom('comment_automations')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...ids].sort((a, b) => a - b))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** addToCounters' prepared statements, by counters (a handful of combinations exist). */
