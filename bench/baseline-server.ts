@@ -122,18 +122,35 @@ async function dynamicImages(name: string) {
   return { data, pageCount: Math.ceil(total / 50) };
 }
 
+// The API's keyword search (error-log.service.ts): matches counted up to 1,001, a keyword with more
+// remembered as common for 15 s, its pages walked in date order; the others from the trigram index.
+const likeBoth = bySql(`("detail" like ? escape '\\' or "action" like ? escape '\\')`, `("detail" ilike ? escape '\\' or "action" ilike ? escape '\\')`);
 const logsWhere = bySql(
-  `+"workspace_id" = ? and id in (select rowid from "error_logs_search" where "error_logs_search" match ?) and ("detail" like ? escape '\\' or "action" like ? escape '\\')`,
-  `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and ("detail" ilike ? escape '\\' or "action" ilike ? escape '\\')`,
+  `+"workspace_id" = ? and id in (select rowid from "error_logs_search" where "error_logs_search" match ?) and ${likeBoth}`,
+  `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and ${likeBoth}`,
 );
-const logsCountSql = `select count(*) as "n" from "error_logs" where ${logsWhere}`;
-const logsSql = `select "id", "workspace_id", "contact_id", "action", "detail", "http_code", "created_at", "updated_at" from "error_logs" where ${logsWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
+const logsCountSql = bySql(
+  `select count(*) as "n" from (select 1 from error_logs_search join error_logs on error_logs.id = error_logs_search.rowid where error_logs_search match ? and +error_logs.workspace_id = ? and ${likeBoth.replace(/"(detail|action)"/g, 'error_logs.$1')} limit ?)`,
+  `select count(*) as "n" from (select 1 as "one" from "error_logs" where ${logsWhere} limit ?) as "matches"`,
+);
+const logColumns = '"id", "workspace_id", "contact_id", "action", "detail", "http_code", "created_at", "updated_at"';
+const logsSql = `select ${logColumns} from "error_logs" where ${logsWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
+const commonLogsSql = `select ${logColumns} from "error_logs" where "workspace_id" = ? and ${likeBoth} order by "created_at" desc, "id" desc limit ? offset ?`;
+const commonUntil = new Map<string, number>();
 async function errorLogs(keyword: string) {
   const like = likeContains(keyword);
   // SQLite: the FTS5 query of the keyword's workspace trigrams; PostgreSQL builds it in SQL.
   const filter = engine === 'sqlite' ? [workspaceId, workspaceTrigramQuery(workspaceId, keyword), like, like] : [workspaceId, workspaceId, keyword, like, like];
-  const total = Number((await query('logs-count', logsCountSql, filter))[0].n);
-  const rows = total === 0 ? [] : await query('logs', logsSql, [...filter, 50, 0]);
+  let common = (commonUntil.get(keyword) ?? 0) > Date.now();
+  let total = 1000;
+  if (!common) {
+    const countParams = engine === 'sqlite' ? [workspaceTrigramQuery(workspaceId, keyword), workspaceId, like, like, 1001] : [...filter, 1001];
+    const counted = Number((await query('logs-count', logsCountSql, countParams))[0].n);
+    common = counted > 1000;
+    if (common) commonUntil.set(keyword, Date.now() + 15_000);
+    else total = counted;
+  }
+  const rows = total === 0 ? [] : common ? await query('logs-common', commonLogsSql, [workspaceId, like, like, 50, 0]) : await query('logs', logsSql, [...filter, 50, 0]);
   return { data: rows.map((r) => ({ ...r, id: String(r.id) })), pageCount: Math.ceil(total / 50) };
 }
 
