@@ -11,6 +11,7 @@ import { isPostgresUrl } from '../src/config/config.js';
 import { workspaceTrigramQuery } from '../src/db/search.js';
 import { likeContains } from '../src/db/values.js';
 import { postgresTypeParsers } from '../src/db/pg-types.js';
+import { withContractFields } from '../src/domain/dynamic-images/dynamic-image.schema.js';
 
 const url = process.env.DATABASE_URL!;
 const workspaceId = Number(process.env.BENCH_WORKSPACE_ID);
@@ -97,11 +98,13 @@ const imageColumns = '"id", "workspace_id", "name", "custom_field_id", "backgrou
 const imagesWhere = bySql(`"workspace_id" = ? and "name" like ? escape '\\'`, `+"workspace_id" = ? and search_tokens @@ workspace_trigram_query(?, ?) and "name" ilike ? escape '\\'`);
 const imagesCountSql = `select count(*) as "n" from "dynamic_images" where ${imagesWhere}`;
 const imagesSql = `select ${imageColumns} from "dynamic_images" where ${imagesWhere} order by "created_at" desc, "id" desc limit ? offset ?`;
-/** Every element with every contract field, as the API answers it: a text element's picture fields are null. */
-const withContractFields = (layout: { elements: { type: string }[] }) => ({
-  ...layout,
-  elements: layout.elements.map((e) => (e.type === 'text' ? { ...e, imageType: null, url: null, imageStyle: null } : e)),
-});
+/** Every element with every contract field, as the API answers it (the domain's own pure function). */
+const layoutOf = (stored: unknown) => {
+  const layout = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { backgroundColor?: string; elements: Parameters<typeof withContractFields>[0][] };
+  layout.backgroundColor ??= '';
+  for (const element of layout.elements) withContractFields(element);
+  return layout;
+};
 
 async function dynamicImages(name: string) {
   const like = likeContains(name);
@@ -111,13 +114,14 @@ async function dynamicImages(name: string) {
   const data = rows.map((r) => ({
     id: String(r.id),
     name: r.name,
-    customFieldId: r.custom_field_id === null ? null : String(r.custom_field_id),
+    customFieldId: r.custom_field_id === null ? '' : String(r.custom_field_id),
     backgroundUrl: r.background_url,
-    imageUrl: r.image_url,
+    // The API's public link of the image (src/domain/dynamic-images/dynamic-image-links.ts).
+    imageUrl: `${process.env.BENCH_PUBLIC_BASE_URL}/dynamic-images?dynamicImageId=${r.id}`,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     enabled: bool(r.enabled),
-    data: withContractFields(typeof r.data === 'string' ? JSON.parse(r.data) : r.data),
+    data: layoutOf(r.data),
   }));
   return { data, pageCount: Math.ceil(total / 50) };
 }

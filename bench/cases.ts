@@ -37,7 +37,12 @@ export const apiServerEnv = (databaseUrl: string): Record<string, string> => ({
   // The job workers are not part of an HTTP request (production runs them as `serve:worker` too).
   RUN_WORKERS: 'false',
   SHUTDOWN_DRAIN_MS: '0',
+  // Links in answers (a dynamic image's imageUrl) start with it; the bare handler writes the same.
+  PUBLIC_BASE_URL: BENCH_PUBLIC_BASE_URL,
 });
+
+/** The address the API's links name under the bench, whatever port a server got. */
+export const BENCH_PUBLIC_BASE_URL = 'http://bench.invalid';
 
 export async function fetchJson(url: string, init: RequestInit = {}) {
   const r = await fetch(url, init);

@@ -18,7 +18,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { apiRequest, apiServerEnv, bareRequest, benchCases, fetchJson, type Case } from './cases.js';
+import { apiRequest, apiServerEnv, bareRequest, BENCH_PUBLIC_BASE_URL, benchCases, fetchJson, type Case } from './cases.js';
 import { ensureDataset } from './dataset.js';
 import { apiPageShape, peerPageShape } from './graphql.cases.js';
 import { build, commitOf, load, pinLoadGenerator, pinning, repoRoot, round, serveFlags, startServer, stopServer, untilIdle, writeResult, type LoadResult, type Server } from './lib.js';
@@ -119,7 +119,7 @@ try {
   const after = await started(apiServer('after', repoRoot, afterMode));
   const before = beforeDir && beforeMode ? await started(apiServer('before', beforeDir, beforeMode)) : null;
   const bare = await started(
-    startServer({ name: 'bare', cwd: repoRoot, script: 'bench/baseline-server.ts', tsx: true, env: { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId) }, logFile: join(dataDir, `server-bare-${engine}.log`) }),
+    startServer({ name: 'bare', cwd: repoRoot, script: 'bench/baseline-server.ts', tsx: true, env: { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId), BENCH_PUBLIC_BASE_URL }, logFile: join(dataDir, `server-bare-${engine}.log`) }),
   );
 
   const getJson = (url: string, init: RequestInit = {}) => fetchJson(url, init);
