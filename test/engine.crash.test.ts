@@ -4,11 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { createPhotoCommentAutomation } from '../src/domain/comment-automations/comment-automation.service.js';
 import { hubSignature } from '../src/domain/events/webhook-signature.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
-import { sampleHideComments, sampleOptions } from './support/fixtures.js';
+import { keywordReplyAutomation } from './support/comment-automations.js';
 import { startServer, type RunningServer } from './support/processes.js';
 import { waitFor, workerSchemaForTest } from './support/queue.js';
 
@@ -60,19 +59,7 @@ describe(`kill -9 on ${testEngine}`, () => {
     workspaceId = (await createWorkspace(database.db, { name: 'Crash' })).workspace.id;
     const at = new Date().toISOString();
     await database.db.insertInto('inboxes').values({ workspace_id: workspaceId, name: 'Photo', channel: 'photo', source_id: ACCOUNT, status: 'active', created_at: at, updated_at: at }).execute();
-    const automation = (keyword: string, replyAfter: { type: 'immediately' | 'seconds'; value: number }) =>
-      createPhotoCommentAutomation(database.db, workspaceId, {
-        name: `Answers ${keyword}`,
-        type: 'photo',
-        post: { type: 'all', value: [] },
-        privateReply: { type: 'text', value: `About ${keyword}: see your DMs` },
-        publicReply: { type: 'none', value: null },
-        includeKeywords: { type: 'contain', value: [keyword] },
-        excludeKeywords: [],
-        options: { ...sampleOptions, replyOncePerUserPerPost: false, ignoreCommentReplies: false },
-        hideComments: { ...sampleHideComments, showCommentsAfter: 'none' as const },
-        replyAfter,
-      });
+    const automation = (keyword: string, replyAfter: { type: 'immediately' | 'seconds'; value: number }) => keywordReplyAutomation(database.db, workspaceId, keyword, { replyAfter });
     await automation('price', { type: 'immediately', value: 0 });
     await automation('later', { type: 'seconds', value: 8 });
   });

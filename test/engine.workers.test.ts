@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { createPhotoCommentAutomation } from '../src/domain/comment-automations/comment-automation.service.js';
 import { hubSignature } from '../src/domain/events/webhook-signature.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
-import { sampleHideComments, sampleOptions } from './support/fixtures.js';
-import { repoRoot, startServer, type Finished, type RunningServer } from './support/processes.js';
+import { keywordReplyAutomation } from './support/comment-automations.js';
+import { startServer, startWorker, type RunningServer, type RunningWorker } from './support/processes.js';
 import { waitFor, workerSchemaForTest } from './support/queue.js';
 
 const SECRET = 'workers-test-secret-0123456789';
@@ -35,33 +32,14 @@ describe(`two npm run worker processes on ${testEngine}`, () => {
   const automationOf = new Map<string, number>();
   const workerSchema = workerSchemaForTest();
   let server: RunningServer | null = null;
-  const workers: Worker[] = [];
+  const workers: RunningWorker[] = [];
 
-  interface Worker {
-    child: ReturnType<typeof spawn>;
-    ready: Promise<void>;
-    exited: Promise<Finished>;
-  }
-  const startWorker = (): Worker => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, LOG_LEVEL: 'debug', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startPair = () =>
+    [0, 1].map(() => {
+      const worker = startWorker({ DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, LOG_LEVEL: 'debug', NODE_ENV: 'test' });
+      workers.push(worker);
+      return worker;
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
-    const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
-    const ready = new Promise<void>((ok, fail) => {
-      child.stdout!.on('data', () => stdout.includes('Job worker running') && ok());
-      void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
-    });
-    ready.catch(() => {});
-    const worker = { child, ready, exited };
-    workers.push(worker);
-    return worker;
-  };
 
   beforeAll(async () => {
     if (testEngine !== 'postgres') return;
@@ -72,18 +50,7 @@ describe(`two npm run worker processes on ${testEngine}`, () => {
     const at = new Date().toISOString();
     await database.db.insertInto('inboxes').values({ workspace_id: workspaceId, name: 'Photo', channel: 'photo', source_id: ACCOUNT, status: 'active', created_at: at, updated_at: at }).execute();
     for (const keyword of KEYWORDS) {
-      const created = await createPhotoCommentAutomation(database.db, workspaceId, {
-        name: `Answers ${keyword}`,
-        type: 'photo',
-        post: { type: 'all', value: [] },
-        privateReply: { type: 'text', value: `About ${keyword}: see your DMs` },
-        publicReply: { type: 'none', value: null },
-        includeKeywords: { type: 'contain', value: [keyword] },
-        excludeKeywords: [],
-        options: { ...sampleOptions, replyOncePerUserPerPost: false, ignoreCommentReplies: false, replyToUsersWhoCommentedOnOtherPosts: true },
-        hideComments: { ...sampleHideComments, showCommentsAfter: 'none' as const },
-        replyAfter: { type: 'immediately', value: 0 },
-      });
+      const created = await keywordReplyAutomation(database.db, workspaceId, keyword, { options: { replyToUsersWhoCommentedOnOtherPosts: true } });
       automationOf.set(keyword, Number(created.id));
     }
   });
@@ -97,7 +64,7 @@ describe(`two npm run worker processes on ${testEngine}`, () => {
   it('share the events of an ingest-only server, each processed exactly once', async (ctx) => {
     if (testEngine !== 'postgres') ctx.skip('PostgreSQL only: on SQLite the server process runs the queue and npm run worker refuses to start');
 
-    const pair = [startWorker(), startWorker()];
+    const pair = startPair();
     server = await startServer({ DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, SEED_DEMO: 'false', WEBHOOK_APP_SECRET: SECRET, RUN_WORKERS: 'false', LOG_LEVEL: 'warn' }, { timeoutMs: 60_000 });
     // Both take jobs before the first webhook: neither gets a head start on the backlog.
     await Promise.all(pair.map((w) => w.ready));

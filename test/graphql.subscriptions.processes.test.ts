@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { createWorkspace } from '../src/domain/workspaces/workspace.service.js';
 import { freshDatabaseUrl, redisUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
 import { T0 } from './support/fixtures.js';
-import { repoRoot, startServer, type Finished, type RunningServer } from './support/processes.js';
+import { startServer, startWorker, type Finished, type RunningServer } from './support/processes.js';
 import { workerSchemaForTest } from './support/queue.js';
 import { EVENTS, subscribe } from './support/sse.js';
 
@@ -125,28 +123,3 @@ describe(`Subscription.events across processes on ${testEngine}`, () => {
     90_000,
   );
 });
-
-/** `npm run worker` (src/worker.ts) in its own process, until stopped. */
-function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
-  const ready = new Promise<void>((ok, fail) => {
-    child.stdout.on('data', () => stdout.includes('Job worker running') && ok());
-    void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
-  });
-  return {
-    ready,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}

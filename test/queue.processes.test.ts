@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { freshDatabaseUrl, testEngine, type TestDatabaseUrl } from './support/engine.js';
-import { repoRoot, runProgram, startServer, type Finished } from './support/processes.js';
+import { runProgram, startServer, startWorker } from './support/processes.js';
 import { workerSchemaForTest } from './support/queue.js';
 
 /**
@@ -69,23 +67,7 @@ describe(`job worker processes on ${testEngine}`, () => {
   });
 
   it.runIf(testEngine === 'postgres')('two `npm run worker` processes start on one database and stop cleanly on SIGTERM', async () => {
-    const start = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
-      const ready = new Promise<void>((ok, fail) => {
-        child.stdout.on('data', () => stdout.includes('Job worker running') && ok());
-        void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
-      });
-      return { child, exited, ready };
-    };
+    const start = () => startWorker({ DATABASE_URL: target.url, WORKER_SCHEMA: workerSchema, LOG_LEVEL: 'silent' });
     const workers = [start(), start()];
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.child.kill('SIGTERM');

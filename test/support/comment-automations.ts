@@ -1,3 +1,5 @@
+import type { Executor } from '../../src/db/database.js';
+import { createPhotoCommentAutomation } from '../../src/domain/comment-automations/comment-automation.service.js';
 import { sampleHideComments, sampleOptions, T0 } from './fixtures.js';
 
 /**
@@ -34,3 +36,26 @@ export const storedAutomation = (id: number | string, name: string, channel: 'ph
 
 /** 2026-11-0<day>T10:00:00.000Z */
 export const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`;
+
+/**
+ * A photo automation that answers every comment naming `keyword` with a private reply, on every
+ * post and every comment (replies included), as the engine's process tests need it.
+ */
+export const keywordReplyAutomation = (
+  db: Executor,
+  workspaceId: number,
+  keyword: string,
+  extra: { replyAfter?: { type: 'immediately' | 'seconds'; value: number }; options?: Partial<typeof sampleOptions> } = {},
+) =>
+  createPhotoCommentAutomation(db, workspaceId, {
+    name: `Answers ${keyword}`,
+    type: 'photo',
+    post: { type: 'all', value: [] },
+    privateReply: { type: 'text', value: `About ${keyword}: see your DMs` },
+    publicReply: { type: 'none', value: null },
+    includeKeywords: { type: 'contain', value: [keyword] },
+    excludeKeywords: [],
+    options: { ...sampleOptions, replyOncePerUserPerPost: false, ignoreCommentReplies: false, ...extra.options },
+    hideComments: { ...sampleHideComments, showCommentsAfter: 'none' as const },
+    replyAfter: extra.replyAfter ?? { type: 'immediately', value: 0 },
+  });

@@ -112,3 +112,44 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
     },
   };
 }
+
+export interface RunningWorker {
+  child: ChildProcess;
+  /** Resolves once the worker printed its banner; rejects with its output when it exits first. */
+  ready: Promise<void>;
+  exited: Promise<Finished>;
+  /** SIGTERM (unless it already exited) and wait for the exit. */
+  stop: () => Promise<Finished>;
+}
+
+/**
+ * Starts `npm run worker` (src/worker.ts) with nothing of the caller's environment but PATH and
+ * HOME, so that what it prints depends only on `env`.
+ */
+export function startWorker(env: Record<string, string>): RunningWorker {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+  const ready = new Promise<void>((ok, fail) => {
+    child.stdout!.on('data', () => stdout.includes('Job worker running') && ok());
+    void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
+  });
+  // Awaited by the callers that wait for it; a worker stopped unawaited must not raise an unhandled rejection.
+  ready.catch(() => {});
+  return {
+    child,
+    ready,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
