@@ -36,8 +36,8 @@ const EVENTS_PER_TRANSACTION = 20;
  * job's own statements, cost more than the work itself, so ten events with their replies in one
  * commit instead of about eighty is most of the engine's throughput (bench/engine.ts).
  * When an event fails, its chunk is undone and run again with a savepoint per event: the failing
- * one is rolled back alone, the others commit, and the job is retried for it. On PostgreSQL the rows several jobs update (the automations' counters) are
- * locked first, in id order (ChunkLocks). A network adapter keeps a transaction per step: a
+ * one is rolled back alone, the others commit, and the job is retried for it. On PostgreSQL the
+ * rows several jobs update (the automations' counters) are locked first, in id order (ChunkLocks). A network adapter keeps a transaction per step: a
  * network call must never hold a transaction open.
  */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>, chunkLocks: Partial<Record<ChannelEventKind, ChunkLocks>> = {}) {

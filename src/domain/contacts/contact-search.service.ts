@@ -14,6 +14,7 @@ import {
   keysetOfMatchingContacts,
   pageOfMatchingContacts,
   type CheckedCondition,
+  type ContactFilterSql,
 } from './contact-search.repository.js';
 import { countContacts, listContactListings, listContacts } from './contact.repository.js';
 import type { Contact, ContactListing, ContactScalars } from './contact.schema.js';
@@ -64,14 +65,14 @@ export async function withIncludes(db: Executor, workspaceId: number, contacts: 
 const matchesAll = (where: CheckedCondition) => where.kind === 'and' && where.children.every(matchesAll);
 
 /** The contacts matching: the count the database keeps when that is every contact, else counted. */
-const countMatching = (db: Executor, workspaceId: number, where: CheckedCondition) =>
-  matchesAll(where) ? countContacts(db, workspaceId) : countMatchingContacts(db, workspaceId, compileFilter(db, workspaceId, where));
+const countMatching = (db: Executor, workspaceId: number, where: CheckedCondition, sqlWhere: ContactFilterSql) =>
+  matchesAll(where) ? countContacts(db, workspaceId) : countMatchingContacts(db, workspaceId, sqlWhere);
 
 async function pageOf(db: Executor, workspaceId: number, where: CheckedCondition, page: PageRequest, include?: readonly ContactInclude[]): Promise<Page<ListedContact>> {
   const sqlWhere = compileFilter(db, workspaceId, where);
   const found = await fetchPage(
     page,
-    () => countMatching(db, workspaceId, where),
+    () => countMatching(db, workspaceId, where, sqlWhere),
     (window) => pageOfMatchingContacts(db, workspaceId, sqlWhere, window),
   );
   return { data: await withIncludes(db, workspaceId, found.data, include), pageCount: found.pageCount };
@@ -84,7 +85,8 @@ export async function listContactsPage(db: Executor, workspaceId: number, q: Con
 
 /** GET /v1/contacts/count. */
 export async function countContactsMatching(db: Executor, workspaceId: number, q: ContactListFilters) {
-  return { count: await countMatching(db, workspaceId, await checkListFilters(db, workspaceId, q)) };
+  const where = await checkListFilters(db, workspaceId, q);
+  return { count: await countMatching(db, workspaceId, where, compileFilter(db, workspaceId, where)) };
 }
 
 /** POST /v1/contacts/search (and the GraphQL filter): the tree's issues at `at` (["body", "filter"]). */

@@ -1,6 +1,5 @@
 import { contactColumns, contactListingColumns } from '../../db/columns.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { countRows } from '../../db/count.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';

@@ -4,7 +4,7 @@ import { countErrorLogs, listErrorLogs } from './error-log.repository.js';
 import type { ErrorLog } from './error-log.schema.js';
 
 /**
- * The matches a keyword search reaches (docs/rest.md, "Keyword search"): its pageCount counts at
+ * The matches a keyword search reaches (docs/rest.md, "Choices where the contract is silent"): its pageCount counts at
  * most these, the newest first, and a page past them is empty. Counting every match of a keyword a
  * third of a million logs hold took seconds; counting up to this many takes milliseconds.
  */
