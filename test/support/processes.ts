@@ -36,14 +36,21 @@ export function runCli(args: string[], env: Record<string, string>, options: { c
 export function runProgram(file: string, args: string[], env: Record<string, string>, cwd = repoRoot, input?: string): Promise<Finished> {
   const child = spawn(process.execPath, ['--import', tsxLoader, join(repoRoot, file), ...args], { cwd, env: childEnv(env), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
   if (input !== undefined) child.stdin!.end(input);
+  const { exited } = captured(child);
+  return new Promise((ok, fail) => {
+    child.on('error', fail);
+    void exited.then(ok);
+  });
+}
+
+/** Everything a started child writes, kept as it comes, and its exit with all of it. */
+function captured(child: ChildProcess): { output: () => { stdout: string; stderr: string }; exited: Promise<Finished> } {
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((ok, fail) => {
-    child.on('error', fail);
-    child.on('close', (code, signal) => ok({ code, signal, stdout, stderr }));
-  });
+  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+  return { output: () => ({ stdout, stderr }), exited };
 }
 
 /** The server process ended before it listened; `finished` holds its exit code and output. */
@@ -78,16 +85,12 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
     env: childEnv({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+  const { output, exited } = captured(child);
 
   const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in time:\n${stdout}\n${stderr}`)), options.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start in time:\n${output().stdout}\n${output().stderr}`)), options.timeoutMs ?? 20_000);
     const check = () => {
-      const m = /listening on http:\/\/[^:\s]+:(\d+)/.exec(stdout);
+      const m = /listening on http:\/\/[^:\s]+:(\d+)/.exec(output().stdout);
       if (m) {
         clearTimeout(timer);
         ok(Number(m[1]));
@@ -104,7 +107,7 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
     child,
     port,
     base: `http://127.0.0.1:${port}`,
-    output: () => ({ stdout, stderr }),
+    output,
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -132,13 +135,9 @@ export function startWorker(env: Record<string, string>): RunningWorker {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<Finished>((ok) => child.on('close', (code, signal) => ok({ code, signal, stdout, stderr })));
+  const { output, exited } = captured(child);
   const ready = new Promise<void>((ok, fail) => {
-    child.stdout!.on('data', () => stdout.includes('Job worker running') && ok());
+    child.stdout!.on('data', () => output().stdout.includes('Job worker running') && ok());
     void exited.then((f) => fail(new Error(`worker exited before it ran: ${JSON.stringify(f)}`)));
   });
   // Awaited by the callers that wait for it; a worker stopped unawaited must not raise an unhandled rejection.
