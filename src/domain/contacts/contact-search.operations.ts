@@ -12,16 +12,19 @@ import {
   filterValueLabelsSchema,
 } from './contact-filter.schema.js';
 import { listFilterFields, resolveFilterValueLabels } from './contact-filter.service.js';
-import { countContactsMatching, listContactsPage, listContactsWindow, searchContacts } from './contact-search.service.js';
+import { countContactsMatching, EXACT_PAGE_COUNT_UP_TO, listContactsPage, listContactsWindow, searchContacts } from './contact-search.service.js';
 
 const read = { action: 'read', scope: 'contacts' } as const;
+
+/** What a filtered page's pageCount promises (contact-search.service.ts, matchesOfPages). */
+const pageCountRule = `pageCount is exact up to ${EXACT_PAGE_COUNT_UP_TO.toLocaleString('en')} matches; a larger count is remembered for 15 seconds for the same filter, so the next pages skip counting and may show a count up to 15 seconds old. Every match stays reachable.`;
 
 /** Listing, counting and searching contacts, and what a search condition can name. */
 export const contactSearchOperations = operationsOf('Contacts', {
   list: operation({
     id: 'contacts.list',
     summary: 'List contacts',
-    description: 'Contacts, newest first, filtered; `include` embeds relations.',
+    description: `Contacts, newest first, filtered; \`include\` embeds relations. Without filters pageCount counts every contact; with them, ${pageCountRule}`,
     access: read,
     query: contactListQuery,
     output: contactPageSchema,
@@ -56,7 +59,7 @@ export const contactSearchOperations = operationsOf('Contacts', {
   search: operation({
     id: 'contacts.search',
     summary: 'Search contacts',
-    description: 'Contacts matching a condition tree: and/or/not over fields, tags, custom fields and dates.',
+    description: `Contacts matching a condition tree: and/or/not over fields, tags, custom fields and dates. ${pageCountRule}`,
     access: read,
     body: contactSearchBody,
     output: contactPageSchema,

@@ -124,7 +124,7 @@ function customFieldTest(db: Executor, workspaceId: number, c: Extract<CheckedCo
 }
 
 /** The contacts of a relation: the workspace's link rows for those ids (the link tables' own indexes). */
-function relationTest(workspaceId: number, c: Extract<CheckedCondition, { kind: 'relation' }>, probe: Probe): Expression<SqlBool> {
+function relationTest(db: Executor, workspaceId: number, c: Extract<CheckedCondition, { kind: 'relation' }>, probe: Probe): Expression<SqlBool> {
   const [table, column] = c.relation === 'tags' ? (['contact_tags', 'tag_id'] as const) : (['contact_inboxes', 'inbox_id'] as const);
   const ids = sql.join(c.ids);
   if (probe === 'exists') {
@@ -132,7 +132,11 @@ function relationTest(workspaceId: number, c: Extract<CheckedCondition, { kind: 
     if (c.op === 'hasAll') return sql<SqlBool>`(select count(*) ${mine}) = ${c.ids.length}`;
     return c.op === 'hasAny' ? sql<SqlBool>`exists (select 1 ${mine})` : sql<SqlBool>`not exists (select 1 ${mine})`;
   }
-  const links = sql`select l.contact_id from ${sql.table(table)} l where l.${sql.ref(column)} in (${ids}) and ${sameWorkspace('l.workspace_id', workspaceId)}`;
+  // SQLite would walk the workspace index instead of the ids' own, so the workspace is a plain
+  // filter there; PostgreSQL estimates how many contacts the links hold from the column's
+  // statistics (hidden behind `+`, it guessed a handful, and sorted every match for one page).
+  const inWorkspace = isPostgres(db) ? sql<SqlBool>`l.workspace_id = ${workspaceId}` : sameWorkspace('l.workspace_id', workspaceId);
+  const links = sql`select l.contact_id from ${sql.table(table)} l where l.${sql.ref(column)} in (${ids}) and ${inWorkspace}`;
   switch (c.op) {
     case 'hasAny':
       return sql<SqlBool>`contacts.id in (${links})`;
@@ -182,7 +186,7 @@ export function compileCondition(db: Executor, workspaceId: number, c: CheckedCo
       return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : always;
     }
     case 'relation':
-      return relationTest(workspaceId, c, probe);
+      return relationTest(db, workspaceId, c, probe);
     case 'keyword':
       return keywordTest(db, workspaceId, c.keyword);
     case 'customField':
@@ -210,7 +214,12 @@ const drivesSearch = (c: CheckedCondition) =>
 
 const topLevelAnd = (c: CheckedCondition): CheckedCondition[] => (c.kind === 'and' ? c.children.flatMap(topLevelAnd) : [c]);
 
-export function compileFilter(db: Executor, workspaceId: number, c: CheckedCondition): ContactFilterSql {
+/**
+ * `walk` compiles the list-order form whatever the conditions: every relation probed per contact,
+ * for a page near the front of many matches (contact-search.service.ts decides).
+ */
+export function compileFilter(db: Executor, workspaceId: number, c: CheckedCondition, plan: 'auto' | 'walk' = 'auto'): ContactFilterSql {
+  if (plan === 'walk') return { where: compileCondition(db, workspaceId, c, 'exists'), drivenByRelation: false };
   const parts = topLevelAnd(c);
   const driver = isPostgres(db) ? -1 : parts.findIndex(drivesSearch);
   // PostgreSQL plans its semi-joins from statistics, from the workspace index.

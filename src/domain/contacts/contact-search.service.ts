@@ -4,6 +4,7 @@ import { conversationsForContacts } from '../conversations/conversation.reposito
 import type { ConversationScalars } from '../conversations/conversation.schema.js';
 import { contactInboxesForContacts, inboxesByIds } from '../inboxes/inbox.repository.js';
 import { groupBy } from '../shared/group.js';
+import { remembered } from '../shared/remembered.js';
 import { fetchPage, type Page, type PageRequest } from '../shared/pagination.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
 import type { ContactCondition, ContactInclude, ContactListFilters, ContactWindowQuery } from './contact-filter.schema.js';
@@ -68,12 +69,45 @@ const matchesAll = (where: CheckedCondition) => where.kind === 'and' && where.ch
 const countMatching = (db: Executor, workspaceId: number, where: CheckedCondition, sqlWhere: ContactFilterSql) =>
   matchesAll(where) ? countContacts(db, workspaceId) : countMatchingContacts(db, workspaceId, sqlWhere);
 
+/**
+ * A list's or search's pageCount is exact up to this many matches. Past it, the count is remembered
+ * for 15 s (per process, per workspace and filter), so that paging through a large result, or many
+ * callers asking the same search, count it once: counting thousands of matches is the dearest part
+ * of a page (docs/rest.md, "Choices where the contract is silent"). Every match stays reachable.
+ */
+export const EXACT_PAGE_COUNT_UP_TO = 1000;
+const largeCounts = remembered<number>({ forMs: 15_000, max: 1000 });
+
+async function matchesOfPages(db: Executor, workspaceId: number, where: CheckedCondition, sqlWhere: ContactFilterSql): Promise<number> {
+  if (matchesAll(where)) return countContacts(db, workspaceId);
+  const key = `${workspaceId}:${JSON.stringify(where)}`;
+  const known = largeCounts.get(db, key);
+  if (known !== undefined) return known;
+  const counted = await countMatchingContacts(db, workspaceId, sqlWhere);
+  if (counted > EXACT_PAGE_COUNT_UP_TO) largeCounts.set(db, key, counted);
+  return counted;
+}
+
+/**
+ * SQLite starts a filter with a relation from that relation's contacts (compileFilter), which reads
+ * and sorts every one of them for any page. A page near the front of many matches is found sooner
+ * by walking the list order and probing each contact: about (offset + limit) x contacts / matches
+ * contacts walked, against at least `matches` read from the relation. PostgreSQL weighs the two
+ * plans itself, from its statistics.
+ */
+async function pageFilter(db: Executor, workspaceId: number, where: CheckedCondition, sqlWhere: ContactFilterSql, matches: number, window: { limit: number; offset: number }) {
+  if (!sqlWhere.drivenByRelation) return sqlWhere;
+  const walked = ((window.offset + window.limit) * (await countContacts(db, workspaceId))) / matches;
+  return walked <= matches ? compileFilter(db, workspaceId, where, 'walk') : sqlWhere;
+}
+
 async function pageOf(db: Executor, workspaceId: number, where: CheckedCondition, page: PageRequest, include?: readonly ContactInclude[]): Promise<Page<ListedContact>> {
   const sqlWhere = compileFilter(db, workspaceId, where);
+  const matches = await matchesOfPages(db, workspaceId, where, sqlWhere);
   const found = await fetchPage(
     page,
-    () => countMatching(db, workspaceId, where, sqlWhere),
-    (window) => pageOfMatchingContacts(db, workspaceId, sqlWhere, window),
+    async () => matches,
+    async (window) => pageOfMatchingContacts(db, workspaceId, await pageFilter(db, workspaceId, where, sqlWhere, matches, window), window),
   );
   return { data: await withIncludes(db, workspaceId, found.data, include), pageCount: found.pageCount };
 }
