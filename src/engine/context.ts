@@ -26,10 +26,12 @@ export interface EngineDeps {
   /** What time it is for the engine's schedules (sequence steps); tests move it. */
   clock: Clock;
   /**
-   * Set inside an event job's job-wide transaction (SQLite with the sandbox, process-event.ts):
-   * actions due at once run there and then, inside it, instead of as jobs of their own.
+   * Set inside an event job's chunk transaction (an adapter that writes in it, the sandbox;
+   * process-event.ts): actions due at once run there and then, inside it, instead of as jobs of
+   * their own. How an action's unexpected failure is undone: with the whole chunk (`chunk`, its
+   * first try, which process-event.ts runs again with savepoints) or with its own savepoint.
    */
-  inline?: boolean;
+  inline?: 'chunk' | 'savepoint';
 }
 
 export interface Clock {

@@ -1,4 +1,4 @@
-import { findChannelEvents, markChannelEventProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
+import { findChannelEvents, markChannelEventProcessed, markChannelEventsProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
 import { isPostgres, withSavepoint, type Executor } from '../db/database.js';
 import type { AutomationCache } from './comments/automation-cache.js';
@@ -22,6 +22,8 @@ export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: Jo
  */
 export type ChunkLocks = (deps: EngineDeps, events: StoredEvent[]) => Promise<void>;
 
+type Outcome = { id: number; outcome: string };
+
 /** Events per transaction: enough to share a commit, few enough not to stall API writes meanwhile (bench/README.md). */
 const EVENTS_PER_TRANSACTION = 20;
 
@@ -41,13 +43,18 @@ const EVENTS_PER_TRANSACTION = 20;
  * network call must never hold a transaction open.
  */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>, chunkLocks: Partial<Record<ChannelEventKind, ChunkLocks>> = {}) {
-  const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers) => {
-    // Deleted with its workspace or inbox since, or done by an earlier try: nothing left to do.
+  /**
+   * Runs the event's processor and answers its outcome, or null when there is nothing left to do
+   * (deleted with its workspace or inbox since, or done by an earlier try). `done` records the
+   * outcome: at once, or with the rest of its chunk.
+   */
+  const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers, done: (outcome: Outcome) => Promise<void> | void) => {
     if (!stored || stored.processedAt !== null) return;
     const processor = processors[stored.event.kind];
     const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
-    await markChannelEventProcessed(deps.db, stored.workspaceId, stored.id, outcome);
+    await done({ id: stored.id, outcome });
   };
+  const markNow = (db: Executor, workspaceId: number) => (o: Outcome) => markChannelEventProcessed(db, workspaceId, o.id, o.outcome);
 
   const lockChunk = async (deps: EngineDeps, events: StoredEvent[]) => {
     const kinds = new Set(events.map((e) => e.event.kind));
@@ -60,11 +67,16 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     // One event that fails must not hold back the others of its delivery: they are processed, and
     // the job is retried for it (the ones done are skipped then).
     let failure: unknown = null;
-    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, lock = false) => {
+    // `together`: the chunk commits or fails as one, so the events are marked processed at its end,
+    // in one statement; else each is marked as its step ends.
+    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, opts: { lock?: boolean; together?: boolean } = {}) => {
       // Read together (in the transaction that processes them): one statement, not one per event.
       const events = await findChannelEvents(d.db, workspaceId, some);
-      if (lock) await lockChunk(d, [...events.values()].filter((e) => e.processedAt === null));
-      for (const id of some) await step(() => processOne(d, events.get(id), helpers));
+      if (opts.lock) await lockChunk(d, [...events.values()].filter((e) => e.processedAt === null));
+      const outcomes: Outcome[] = [];
+      const done = opts.together ? (o: Outcome) => void outcomes.push(o) : markNow(d.db, workspaceId);
+      for (const id of some) await step(() => processOne(d, events.get(id), helpers, done));
+      await markChannelEventsProcessed(d.db, workspaceId, outcomes);
     };
     // Each event on its own: one that fails is noted and the others go on.
     const isolated = (run: () => Promise<void>) =>
@@ -76,16 +88,24 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     } else {
       // At most EVENTS_PER_TRANSACTION events per commit: a network may deliver hundreds in one
       // request, and SQLite's one writer would keep every API write waiting behind them.
-      const inChunk = (trx: Executor): EngineDeps => ({ ...deps, db: trx, adapter: joinTransaction(trx), inline: true, automations: sameForTheChunk(deps.automations) });
+      const inChunk = (trx: Executor, inline: NonNullable<EngineDeps['inline']>): EngineDeps => ({
+        ...deps,
+        db: trx,
+        adapter: joinTransaction(trx),
+        inline,
+        automations: sameForTheChunk(deps.automations),
+      });
       for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
         const some = ids.slice(i, i + EVENTS_PER_TRANSACTION);
-        // First without a savepoint per event (two round trips each on PostgreSQL): any failure
-        // undoes the chunk, which is then run again with them, so that only the failing event is
-        // left undone.
+        // First without a savepoint per event or per immediate action (two round trips each on
+        // PostgreSQL): any failure undoes the chunk, which is then run again with them, so that
+        // only the failing event is left undone, and an action failing unexpectedly alone.
         try {
-          await deps.db.transaction().execute((trx) => each(inChunk(trx), some, (run) => run(), isPostgres(trx)));
+          await deps.db.transaction().execute((trx) => each(inChunk(trx, 'chunk'), some, (run) => run(), { lock: isPostgres(trx), together: true }));
         } catch {
-          await deps.db.transaction().execute((trx) => each(inChunk(trx), some, (run) => isolated(() => withSavepoint(trx, run)), isPostgres(trx)));
+          await deps.db
+            .transaction()
+            .execute((trx) => each(inChunk(trx, 'savepoint'), some, (run) => isolated(() => withSavepoint(trx, run)), { lock: isPostgres(trx) }));
         }
       }
     }

@@ -113,6 +113,23 @@ const markProcessed = prepared((db, p: { workspaceId: number; id: number; outcom
   db.updateTable('channel_events').set({ processed_at: p.at, outcome: p.outcome }).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
 );
 
+/** Several events of the workspace processed, each with its outcome, in one statement. */
+export async function markChannelEventsProcessed(db: Executor, workspaceId: number, outcomes: readonly { id: number; outcome: string }[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db
+    .updateTable('channel_events')
+    .set({
+      processed_at: nowIso(),
+      outcome: sql<string>`case ${sql.ref('id')} ${sql.join(
+        outcomes.map((o) => sql`when ${o.id} then ${o.outcome.slice(0, 1000)}`),
+        sql` `,
+      )} end`,
+    })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', outcomes.map((o) => o.id))
+    .execute();
+}
+
 /** What processing the event did (markChannelEventProcessed's outcome), or null: not processed, or no such event. */
 export async function channelEventOutcome(db: Executor, workspaceId: number, id: number): Promise<string | null> {
   const row = await db.selectFrom('channel_events').select('outcome').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();

@@ -369,9 +369,12 @@ export async function runActionInline(deps: EngineDeps, t: Target, action: Comme
   };
   const actions = t.actions;
   try {
-    // A refusal (ChannelError) keeps its error log and counts; anything else is undone.
-    await withSavepoint(deps.db, () => runAction(deps, t, action, helpers), isChannelError);
+    // A refusal (ChannelError) keeps its error log and counts; anything else is undone: by its
+    // savepoint, or by the chunk's failure (process-event.ts runs it again with savepoints).
+    if (deps.inline === 'chunk') await runAction(deps, t, action, helpers);
+    else await withSavepoint(deps.db, () => runAction(deps, t, action, helpers), isChannelError);
   } catch (err) {
+    if (deps.inline === 'chunk' && !isChannelError(err)) throw err;
     // The row is as the savepoint left it: a refusal ends nothing, anything else was rolled back.
     t.actions = actions;
     deps.logger.warn({ err, workspaceId: t.workspaceId, commentEventId: t.id, action }, 'an immediate action did not complete; its job retries it');
