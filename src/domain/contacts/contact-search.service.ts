@@ -29,7 +29,10 @@ import type { Contact, ContactListing, ContactScalars } from './contact.schema.j
 export type ListedContact = ContactScalars &
   Partial<Pick<Contact, 'tags' | 'contactCustomFields' | 'contactInboxes'>> & { conversations?: ConversationScalars[] };
 
-/** Embeds the asked relations into a page of contacts: one statement each (two for inboxes). */
+/**
+ * Embeds the asked relations into a page of contacts, which it answers with them: one statement
+ * each (two for inboxes). The contacts must be the caller's own fresh objects.
+ */
 export async function withIncludes(db: Executor, workspaceId: number, contacts: ContactScalars[], include: readonly ContactInclude[] = []): Promise<ListedContact[]> {
   if (contacts.length === 0 || include.length === 0) return contacts;
   const ids = contacts.map((c) => Number(c.id));
@@ -48,18 +51,21 @@ export async function withIncludes(db: Executor, workspaceId: number, contacts: 
   const valuesOf = values && byContact(values);
   const membershipsOf = memberships && byContact(memberships);
   const conversationsOf = conversations && byContact(conversations);
-  return contacts.map((c) => ({
-    ...c,
-    ...(tagsOf && { tags: (tagsOf.get(c.id) ?? []).map(({ contactId: _omit, ...tag }) => tag) }),
-    ...(valuesOf && { contactCustomFields: valuesOf.get(c.id) ?? [] }),
-    ...(membershipsOf && {
-      contactInboxes: (membershipsOf.get(c.id) ?? []).flatMap((m) => {
+  // The page's contacts were read for this call alone: each takes its relations in place (a copy
+  // of every contact's two dozen fields was a measurable part of a page's CPU).
+  return contacts.map((c) => {
+    const listed: ListedContact = c;
+    if (tagsOf) listed.tags = (tagsOf.get(c.id) ?? []).map(({ contactId: _omit, ...tag }) => tag);
+    if (valuesOf) listed.contactCustomFields = valuesOf.get(c.id) ?? [];
+    if (membershipsOf) {
+      listed.contactInboxes = (membershipsOf.get(c.id) ?? []).flatMap((m) => {
         const inbox = inboxes!.get(m.inboxId);
         return inbox ? [{ ...m, inbox }] : [];
-      }),
-    }),
-    ...(conversationsOf && { conversations: conversationsOf.get(c.id) ?? [] }),
-  }));
+      });
+    }
+    if (conversationsOf) listed.conversations = conversationsOf.get(c.id) ?? [];
+    return listed;
+  });
 }
 
 /** No condition at all (a list without filters): every contact of the workspace matches. */
