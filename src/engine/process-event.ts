@@ -39,14 +39,15 @@ const EVENTS_PER_TRANSACTION = 20;
  * commit instead of about eighty is most of the engine's throughput (bench/engine.ts).
  * When an event fails, its chunk is undone and run again with a savepoint per event: the failing
  * one is rolled back alone, the others commit, and the job is retried for it. On PostgreSQL the
- * rows several jobs update (the automations' counters) are locked first, in id order (ChunkLocks). A network adapter keeps a transaction per step: a
- * network call must never hold a transaction open.
+ * rows several jobs update (the automations' counters) are locked first, in id order (ChunkLocks).
+ * A network adapter keeps a transaction per step: a network call must never hold a transaction
+ * open.
  */
 export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>, chunkLocks: Partial<Record<ChannelEventKind, ChunkLocks>> = {}) {
   /**
-   * Runs the event's processor and answers its outcome, or null when there is nothing left to do
-   * (deleted with its workspace or inbox since, or done by an earlier try). `done` records the
-   * outcome: at once, or with the rest of its chunk.
+   * Runs the event's processor and hands its outcome to `done`, which records it at once or with
+   * the rest of its chunk. Nothing is left to do for an event deleted with its workspace or inbox
+   * since, or done by an earlier try.
    */
   const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers, done: (outcome: Outcome) => Promise<void> | void) => {
     if (!stored || stored.processedAt !== null) return;

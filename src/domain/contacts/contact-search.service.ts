@@ -85,12 +85,12 @@ export const EXACT_PAGE_COUNT_UP_TO = 1000;
 const largeCounts = remembered<number>({ forMs: 15_000, max: 1000 });
 
 async function matchesOfPages(db: Executor, workspaceId: number, where: CheckedCondition, sqlWhere: ContactFilterSql): Promise<number> {
-  if (matchesAll(where)) return countContacts(db, workspaceId);
-  const key = `${workspaceId}:${JSON.stringify(where)}`;
-  const known = largeCounts.get(db, key);
+  // The kept count of every contact is exact and cheap: never remembered.
+  const key = matchesAll(where) ? null : `${workspaceId}:${JSON.stringify(where)}`;
+  const known = key === null ? undefined : largeCounts.get(db, key);
   if (known !== undefined) return known;
-  const counted = await countMatchingContacts(db, workspaceId, sqlWhere);
-  if (counted > EXACT_PAGE_COUNT_UP_TO) largeCounts.set(db, key, counted);
+  const counted = await countMatching(db, workspaceId, where, sqlWhere);
+  if (key !== null && counted > EXACT_PAGE_COUNT_UP_TO) largeCounts.set(db, key, counted);
   return counted;
 }
 

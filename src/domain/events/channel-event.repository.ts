@@ -105,8 +105,11 @@ export async function findChannelEvents(db: Executor, workspaceId: number, ids: 
   );
 }
 
+/** An outcome as stored: its first 1,000 characters. */
+const storedOutcome = (outcome: string) => outcome.slice(0, 1000);
+
 export async function markChannelEventProcessed(db: Executor, workspaceId: number, id: number, outcome: string): Promise<void> {
-  await markProcessed.run(db, { workspaceId, id, outcome: outcome.slice(0, 1000), at: nowIso() });
+  await markProcessed.run(db, { workspaceId, id, outcome: storedOutcome(outcome), at: nowIso() });
 }
 
 const markProcessed = prepared((db, p: { workspaceId: number; id: number; outcome: string; at: string }) =>
@@ -121,7 +124,7 @@ export async function markChannelEventsProcessed(db: Executor, workspaceId: numb
     .set({
       processed_at: nowIso(),
       outcome: sql<string>`case ${sql.ref('id')} ${sql.join(
-        outcomes.map((o) => sql`when ${o.id} then ${o.outcome.slice(0, 1000)}`),
+        outcomes.map((o) => sql`when ${o.id} then ${storedOutcome(o.outcome)}`),
         sql` `,
       )} end`,
     })
