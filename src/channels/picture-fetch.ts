@@ -41,9 +41,9 @@ const lookEveryChunkUpTo = 4096;
 
 /**
  * image-size is shown at most this much of the body. On input it cannot make sense of, its JPEG
- * reader steps one byte at a time (about 0.2 ms per KB here, 1.4 s for 5 MB, all of it blocking the
- * event loop); with this bound a hostile body costs about 60 ms at worst. A real image's size sits
- * in its first few KB, after at most a few metadata segments of up to 64 KB each.
+ * reader steps one byte at a time, blocking the event loop for as long as the body is large; this
+ * bound keeps what a hostile body costs small (bench/README.md). A real image's size sits in its
+ * first few KB, after at most a few metadata segments of up to 64 KB each.
  */
 const lookLimit = 256 * 1024;
 

@@ -91,7 +91,7 @@ export const configSchema = z.object({
    * requests in flight and fails /readyz until it has run freely for as long again.
    */
   EVENT_LOOP_STALL_MS: positiveInt.default(5_000),
-  /** A loop blocked longer than this ends the process (exit 70) for its supervisor to replace; 0 never does. */
+  /** A loop blocked longer than this kills the process (SIGKILL) for its supervisor to replace; 0 never does. */
   EVENT_LOOP_ABORT_MS: nonNegativeInt.default(30_000),
   /**
    * After SIGTERM, how long the server keeps serving (with /readyz at 503 and `Connection: close`

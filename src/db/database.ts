@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, type LogEvent, type QueryResult } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, PostgresAdapter, sql, type LogEvent, type QueryResult } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type * as PgModule from 'pg';
@@ -184,6 +184,11 @@ export const failedStatementOf = (err: unknown): string | undefined => (err !== 
 const directRunners = new WeakMap<object, { connectionIdle: () => boolean; run: (query: CompiledQuery) => QueryResult<unknown> }>();
 
 export const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** One statement that touches no table: throws when the database cannot answer (/readyz). */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 /**
  * Runs `fn` in `db` when it already is a transaction, else in a new one: steps that each need a

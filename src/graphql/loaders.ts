@@ -11,7 +11,7 @@ import { dynamicImagesByIds } from '../domain/dynamic-images/dynamic-image.repos
 import { errorLogsByIds } from '../domain/error-logs/error-log.repository.js';
 import { externalWebhooksByIds, webhooksByIds } from '../domain/webhooks/webhook.repository.js';
 import { outboxEntriesByIds } from '../domain/outbox/outbox.repository.js';
-import { threadRowsByContactInboxIds, type ThreadRow } from '../domain/thread-control/thread-state.repository.js';
+import { storedThreadsByContactInboxIds, type StoredThread } from '../domain/thread-control/thread-state.repository.js';
 import { messagesByIds } from '../domain/messages/message.repository.js';
 import { contactMessagesLoader } from './message-loader.js';
 import { contactInboxesByIds, contactInboxesForContacts, inboxesByIds, inboxTeamsByIds } from '../domain/inboxes/inbox.repository.js';
@@ -71,8 +71,8 @@ export function createLoaders(db: Executor, workspaceId: number) {
     note: byId((ids) => notesByIds(db, workspaceId, ids)),
     contactInbox: byId((ids) => contactInboxesByIds(db, workspaceId, ids)),
     // ContactInbox.threadState: the thread_states rows of a batch of contact inboxes (null: none, the thread is ours).
-    threadState: new DataLoader<number, ThreadRow | null>(async (ids) => {
-      const rows = new Map((await threadRowsByContactInboxIds(db, workspaceId, ids)).map((r) => [r.contactInboxId, r]));
+    threadState: new DataLoader<number, StoredThread | null>(async (ids) => {
+      const rows = new Map((await storedThreadsByContactInboxIds(db, workspaceId, ids)).map((r) => [r.contactInboxId, r]));
       return ids.map((id) => rows.get(id) ?? null);
     }),
     customField: byId((ids) => customFieldsByIds(db, workspaceId, ids)),

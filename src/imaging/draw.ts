@@ -58,8 +58,8 @@ export function drawSpec(spec: RenderSpec, made?: Picture[]): RenderResult {
   const pixels = ctx.getImageData(0, 0, width, height).data;
   // One row filter (Up: zeroes flat areas, smooths photographs) and zlib's fastest level and
   // run-length strategy (png-encode.ts): the canvas library's own encoder (libpng trying every
-  // filter at level 6) took about 500 ms of a 1080x1080 photograph's render; this takes about a
-  // tenth of that, for files about a quarter larger on photographs and alike on flat designs.
+  // filter at level 6) was slow on photographs; this is several times faster, for files somewhat
+  // larger on photographs and alike on flat designs (bench/README.md).
   const png = encodePng(pixels, width, height);
   return { png, undecodable };
 }

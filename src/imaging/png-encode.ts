@@ -4,10 +4,9 @@ import * as zlib from 'node:zlib';
  * RGBA pixels (straight alpha, as `getImageData` gives them) as a PNG file, written as pngjs wrote
  * them before (`filterType: 2, deflateLevel: 1`, its run-length strategy): every row with the Up
  * filter (a row minus the row above: zero on flat designs, small on photographs), deflated at
- * zlib's fastest level. pngjs filtered byte by byte in JavaScript: about 40 of the 66 ms of CPU a
- * render of the demo's 1080x1080 greeting card took (bench/README.md, "Dynamic images"). Here the
- * filter takes four bytes a step, with no borrow between them (SWAR): the same bytes in about a
- * third of a plain loop's time.
+ * zlib's fastest level. pngjs filtered byte by byte in JavaScript, most of the CPU a render of the
+ * demo's greeting card took (bench/README.md, "Dynamic images"). Here the filter takes four bytes a
+ * step, with no borrow between them (SWAR): the same bytes in a fraction of a plain loop's time.
  */
 export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Uint8Array {
   const stride = width * 4;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/database.js';
 import type { AppDeps } from '../http/app-deps.js';
 import { AppError } from '../errors/catalogue.js';
 import { jsonAnswer, type Answer, type Incoming } from '../http/exchange.js';
@@ -51,7 +51,7 @@ export function systemRoutes(deps: AppDeps, router: Router): PublicRoutes {
         return errorAnswer(new AppError('serviceUnavailable', { message }));
       }
       try {
-        await sql`select 1`.execute(deps.database.db);
+        await pingDatabase(deps.database.db);
         return jsonAnswer(200, { status: 'ok', database: deps.database.engine });
       } catch (err) {
         deps.logger.warn({ err }, 'readiness check failed');

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database.js';
-import { nowIso } from '../../db/values.js';
 import type { JobQueue } from '../../queue/enqueue.js';
 import { checkCondition, checkListFilters } from '../contacts/contact-filter.service.js';
 import { compileFilter, keysetOfMatchingContacts } from '../contacts/contact-search.repository.js';
@@ -12,7 +11,7 @@ import { existingContactIds } from '../contacts/contact.repository.js';
 import { tagListingsForContacts } from '../tags/tag.repository.js';
 import { assertAllExist } from '../tags/tag.service.js';
 import { DOWNLOAD_LINK_SECONDS, signedFilePath } from './contact-file-links.js';
-import { findContactFile, insertContactFile, updateContactFile } from './contact-file.repository.js';
+import { findContactFile, insertContactFile, markContactFileExpired, updateContactFile } from './contact-file.repository.js';
 import { FILE_LIFETIME_MS, fileLinkKey, resolveContactFile, scheduleExpiry, type ContactFileServices } from './contact-file.service.js';
 import type { ExportFile, ExportSystemField, StartExportInput } from './contact-transfer.schema.js';
 import { csvBytes } from './csv-format.js';
@@ -173,5 +172,5 @@ async function* contactPages(db: Executor, workspaceId: number, request: ExportR
 /** Deletes a file's bytes when its time is up; its record stays, `expired`. */
 export async function expireContactFile(db: Executor, files: ContactFileServices, fileId: number): Promise<void> {
   await files.store.delete(db, fileId);
-  await db.updateTable('contact_files').set({ status: 'expired', updated_at: nowIso() }).where('id', '=', fileId).execute();
+  await markContactFileExpired(db, fileId);
 }

@@ -47,6 +47,11 @@ export async function updateContactFile(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A file whose bytes are gone: its record stays, `expired`, whatever state it was in. */
+export async function markContactFileExpired(db: Executor, id: number): Promise<void> {
+  await db.updateTable('contact_files').set({ status: 'expired', updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
 /** Files whose time is up (their bytes are deleted, the row kept as `expired`), oldest first. */
 export async function expiredContactFiles(db: Executor, now: string, limit: number): Promise<{ id: number }[]> {
   return db.selectFrom('contact_files').select('id').where('expires_at', '<=', now).where('status', '!=', 'expired').orderBy('expires_at').limit(limit).execute();

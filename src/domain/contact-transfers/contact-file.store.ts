@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Executor } from '../../db/database.js';
+import { deleteFileChunks, findFileChunk, insertFileChunk } from './contact-file-chunk.repository.js';
 
 /** A file's bytes in the database are cut into pieces of this size (one row each). */
 const CHUNK_BYTES = 256 * 1024;
@@ -65,17 +66,14 @@ export function diskFileStore(dir: string): FileStore {
  * status), so a reader never reads a half-written file; a write that fails deletes its pieces.
  */
 export function databaseFileStore(): FileStore {
-  const remove = (db: Executor, fileId: number) => db.deleteFrom('contact_file_chunks').where('file_id', '=', fileId).execute();
   return {
     async write(db, fileId, chunks) {
-      await remove(db, fileId);
+      await deleteFileChunks(db, fileId);
       let seq = 0;
       let size = 0;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
-      const flush = async (bytes: Buffer) => {
-        await db.insertInto('contact_file_chunks').values({ file_id: fileId, seq: seq++, content: bytes }).execute();
-      };
+      const flush = (bytes: Buffer) => insertFileChunk(db, fileId, seq++, bytes);
       try {
         for await (const chunk of chunks) {
           size += chunk.byteLength;
@@ -90,20 +88,20 @@ export function databaseFileStore(): FileStore {
         }
         if (pendingBytes > 0) await flush(Buffer.concat(pending));
       } catch (err) {
-        await remove(db, fileId);
+        await deleteFileChunks(db, fileId);
         throw err;
       }
       return size;
     },
     async *read(db, fileId) {
       for (let seq = 0; ; seq++) {
-        const row = await db.selectFrom('contact_file_chunks').select('content').where('file_id', '=', fileId).where('seq', '=', seq).executeTakeFirst();
-        if (!row) return;
-        yield row.content;
+        const content = await findFileChunk(db, fileId, seq);
+        if (!content) return;
+        yield content;
       }
     },
     async delete(db, fileId) {
-      await remove(db, fileId);
+      await deleteFileChunks(db, fileId);
     },
   };
 }

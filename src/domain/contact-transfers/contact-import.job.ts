@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { isPostgres, type Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import type { Logger } from '../../observability/logger.js';
 import { JobReleasedError } from '../../queue/types.js';
@@ -11,7 +10,7 @@ import { findContactFile } from './contact-file.repository.js';
 import type { ContactFileServices } from './contact-file.service.js';
 import { writeImportBatch, type ImportTarget } from './contact-import-batch.js';
 import { readRow, type Candidate, type ImportPlan, type RowError } from './contact-import-rows.js';
-import { advanceImport, deleteFirstRows, findContactImport, insertImportErrors, setImportState, type ContactImportRow } from './contact-import.repository.js';
+import { advanceImport, deleteFirstRows, findContactImport, insertImportErrors, refreshImportStatistics, setImportState, type ContactImportRow } from './contact-import.repository.js';
 import type { ImportOptions } from './contact-import.service.js';
 import type { ImportColumnKey } from './contact-transfer.schema.js';
 import { csvRecords, type CsvRecord, type Delimiter } from './csv-format.js';
@@ -20,17 +19,6 @@ import { csvRecords, type CsvRecord, type Delimiter } from './csv-format.js';
 export const IMPORT_BATCH_ROWS = 500;
 /** PostgreSQL: the tables a batch reads are analysed again after this many batches (10,000 rows). */
 const ANALYZE_EVERY_BATCHES = 20;
-
-/**
- * PostgreSQL plans a batch's lookups (hundreds of ids, emails and phone numbers at once) from the
- * tables' statistics. Without fresh ones (autovacuum off, or behind a load this large) it reads the
- * whole workspace for each (844 ms a statement at 258,000 contacts, 0.8 ms after ANALYZE, by the
- * bench): a bulk load refreshes them itself, at its start and as it grows the tables. SQLite
- * keeps to the unique indexes without statistics.
- */
-async function refreshStatistics(db: Executor): Promise<void> {
-  if (isPostgres(db)) await sql`analyze contacts, contact_custom_fields, contact_import_rows`.execute(db);
-}
 
 export interface ImportJobDeps {
   db: Executor;
@@ -104,7 +92,7 @@ async function run(deps: ImportJobDeps, row: ContactImportRow, signal: AbortSign
     const records = batch;
     batch = [];
     if (signal.aborted) throw new JobReleasedError();
-    if (batches++ % ANALYZE_EVERY_BATCHES === 0) await refreshStatistics(db);
+    if (batches++ % ANALYZE_EVERY_BATCHES === 0) await refreshImportStatistics(db);
     done = await commitBatch(db, row.id, workspaceId, plan!, target, records, done);
   };
   for await (const record of records()) {

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
-import type { Executor } from '../../db/database.js';
+import { isPostgres, type Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { ContactImportErrorsTable, ContactImportsTable } from '../../db/types.js';
 import { likeContains, nowIso } from '../../db/values.js';
@@ -138,6 +138,17 @@ export async function* allImportErrors(db: Executor, importId: number, size = 10
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * PostgreSQL plans a batch's lookups (hundreds of ids, emails and phone numbers at once) from the
+ * tables' statistics. Without fresh ones (autovacuum off, or behind a load this large) it reads the
+ * whole workspace for each, orders of magnitude slower than after ANALYZE (bench/README.md): a bulk
+ * load refreshes them itself, at its start and as it grows the tables. SQLite keeps to the unique
+ * indexes without statistics.
+ */
+export async function refreshImportStatistics(db: Executor): Promise<void> {
+  if (isPostgres(db)) await sql`analyze contacts, contact_custom_fields, contact_import_rows`.execute(db);
 }
 
 /** The rows of the file that first wrote these contacts, for those an earlier batch wrote. */

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
-import { deleteRenders, deleteRendersOfImage, findRender, findRenderUse, insertRender, leastRecentlyUsed, storedBytes, touchRender, type RenderRow } from './dynamic-image-render.repository.js';
+import { deleteRenders, deleteRendersOfImage, findRender, findRenderUse, insertRender, leastRecentlyUsed, storedBytes, touchRender, type StoredRender } from './dynamic-image-render.repository.js';
 
 export interface RenderStoreOptions {
   /** Where the PNG files go (SQLite deployments); null keeps the bytes in the database (PostgreSQL). */
@@ -56,7 +56,7 @@ export class RenderStore {
     }
   }
 
-  async write(db: Executor, row: Omit<RenderRow, 'size'>, png: Uint8Array): Promise<void> {
+  async write(db: Executor, row: Omit<StoredRender, 'size'>, png: Uint8Array): Promise<void> {
     const now = nowIso();
     if (this.options.dir !== null) {
       const file = this.file(row.hash);

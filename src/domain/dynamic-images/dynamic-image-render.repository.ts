@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 
 /** A stored render by content hash (the bytes are in `content` or in a file: dynamic-image-render-store.ts). */
-export interface RenderRow {
+export interface StoredRender {
   hash: string;
   workspaceId: number;
   imageId: number;
@@ -33,7 +33,7 @@ export async function storedHashes(db: Executor, hashes: readonly string[]): Pro
 }
 
 /** Stores a render once: a second writer of the same hash (same bytes) changes nothing. */
-export async function insertRender(db: Executor, row: RenderRow, content: Uint8Array | null, now: string): Promise<void> {
+export async function insertRender(db: Executor, row: StoredRender, content: Uint8Array | null, now: string): Promise<void> {
   await db
     .insertInto('dynamic_image_renders')
     .values({ hash: row.hash, workspace_id: row.workspaceId, image_id: row.imageId, kind: row.kind, size: row.size, content, created_at: now, last_used_at: now })

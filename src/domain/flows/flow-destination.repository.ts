@@ -27,7 +27,7 @@ export async function destinationsOf(db: Executor, workspaceId: number, contactI
     .select(['v.id', 'v.contact_id', 'v.contact_replied_at', 'v.last_activity_at', 'i.id as inbox_id', 'i.channel', 'i.source_id as inbox_source', 'ci.id as contact_inbox_id', 'ci.source_id as person_id'])
     .where('v.contact_id', 'in', [...contactIds])
     // `+` keeps SQLite on the contact index: on the workspace index it read every conversation of
-    // the workspace for each batch (80 ms per 250 contacts at 100,000 conversations).
+    // the workspace for each batch (bench/README.md).
     .where(sql<number>`+v.workspace_id`, '=', workspaceId);
   if (inboxId !== undefined) q = q.where('v.inbox_id', '=', inboxId);
   const rows = await q.execute();

@@ -12,8 +12,8 @@ import type { ContactFileServices } from '../contact-transfers/contact-file.serv
  * One operation of the service, declared once for every adapter: its id, access rule, input and
  * output schemas, examples and the service call. REST builds a route from it (adding a method, a
  * path and a status: src/rest/routes/), GraphQL a root field (adding the field's name and type, and
- * the arguments' shape where it differs: src/graphql/operation-field.ts), so the rules stated here
- * are enforced alike on both, and neither adapter states them again.
+ * the arguments' shape where it differs: src/graphql/types/, run by src/graphql/operations.ts), so
+ * the rules stated here are enforced alike on both, and neither adapter states them again.
  *
  * Input comes in three parts, as an operation names them: `params` (the record it acts on: an id,
  * an identifier), `query` (filters and pages of a read) and `body` (what a write sends). Each part

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
-import { nowIso } from '../../db/values.js';
+import { findServiceSecret, insertServiceSecret } from './service-secret.repository.js';
 
 const cache = new WeakMap<object, Map<string, Promise<Buffer>>>();
 
@@ -22,11 +22,6 @@ export function serviceSecret(db: Executor, name: string): Promise<Buffer> {
 }
 
 async function storedSecret(db: Executor, name: string): Promise<Buffer> {
-  await db
-    .insertInto('service_secrets')
-    .values({ name, value: randomBytes(32).toString('hex'), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
+  await insertServiceSecret(db, name, randomBytes(32).toString('hex'));
+  return Buffer.from(await findServiceSecret(db, name), 'hex');
 }

@@ -4,7 +4,7 @@ import type { ThreadStatesTable } from '../../db/types.js';
 import type { StoredThreadState, ThreadEvent, ThreadEventSource, ThreadOwnerRole } from './thread-state.schema.js';
 
 /** A thread_states row as the service works on it. */
-export interface ThreadRow {
+export interface StoredThread {
   contactInboxId: number;
   state: StoredThreadState;
   ownerRole: ThreadOwnerRole;
@@ -30,7 +30,7 @@ const columns = [
   'updated_at',
 ] as const;
 
-const toRow = (r: Pick<Selectable<ThreadStatesTable>, (typeof columns)[number]>): ThreadRow => ({
+const toStoredThread = (r: Pick<Selectable<ThreadStatesTable>, (typeof columns)[number]>): StoredThread => ({
   contactInboxId: r.contact_inbox_id,
   state: r.state as StoredThreadState,
   ownerRole: r.owner_role as ThreadOwnerRole,
@@ -44,22 +44,22 @@ const toRow = (r: Pick<Selectable<ThreadStatesTable>, (typeof columns)[number]>)
 });
 
 /** The contact inbox's row, or null (the thread was always ours). `lock`: PostgreSQL locks it until the transaction ends. */
-export async function findThreadRow(db: Executor, workspaceId: number, contactInboxId: number, opts: { lock?: boolean } = {}): Promise<ThreadRow | null> {
+export async function findStoredThread(db: Executor, workspaceId: number, contactInboxId: number, opts: { lock?: boolean } = {}): Promise<StoredThread | null> {
   let q = db.selectFrom('thread_states').select(columns).where('workspace_id', '=', workspaceId).where('contact_inbox_id', '=', contactInboxId);
   if (opts.lock && isPostgres(db)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? toRow(row) : null;
+  return row ? toStoredThread(row) : null;
 }
 
 /** Rows of many contact inboxes in one statement (ContactInbox.threadState); those without one are missing. */
-export async function threadRowsByContactInboxIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ThreadRow[]> {
+export async function storedThreadsByContactInboxIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<StoredThread[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('thread_states').select(columns).where('workspace_id', '=', workspaceId).where('contact_inbox_id', 'in', [...ids]).execute();
-  return rows.map(toRow);
+  return rows.map(toStoredThread);
 }
 
 /** Writes the row whole (one statement: it joins the caller's transaction). */
-export async function saveThreadRow(db: Executor, workspaceId: number, r: ThreadRow): Promise<void> {
+export async function saveStoredThread(db: Executor, workspaceId: number, r: StoredThread): Promise<void> {
   const values = {
     state: r.state,
     owner_role: r.ownerRole,

@@ -9,11 +9,11 @@ import { getConversation } from '../conversations/conversation.service.js';
 import { insertErrorLog } from '../error-logs/error-log.repository.js';
 import {
   contactInboxIdBySource,
-  findThreadRow,
+  findStoredThread,
   findThreadTarget,
-  saveThreadRow,
+  saveStoredThread,
   threadInStandby,
-  type ThreadRow,
+  type StoredThread,
   type ThreadTarget,
 } from './thread-state.repository.js';
 import {
@@ -62,7 +62,7 @@ const expiryOf = (transitionedAt: string, lastUserMessageAt: string | null) =>
 const secondOf = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000;
 
 /** Whether the change, if it moves hands, comes after the row's last transition (see ThreadChange). */
-function supersedes(row: ThreadRow, c: ThreadChange): boolean {
+function supersedes(row: StoredThread, c: ThreadChange): boolean {
   if (c.kind === 'call') return true;
   const at = Date.parse(c.at);
   if (c.kind === 'handover') return at >= (row.lastEventSource === 'api' ? secondOf(row.transitionedAt) : Date.parse(row.transitionedAt));
@@ -70,7 +70,7 @@ function supersedes(row: ThreadRow, c: ThreadChange): boolean {
 }
 
 /** The row after the change, or null when nothing changes. */
-export function nextThreadRow(row: ThreadRow | null, contactInboxId: number, c: ThreadChange, now: string): ThreadRow | null {
+export function nextStoredThread(row: StoredThread | null, contactInboxId: number, c: ThreadChange, now: string): StoredThread | null {
   const lastUserMessageAt = later(row?.lastUserMessageAt ?? null, c.userMessageAt);
   const movesHands =
     c.kind !== 'note' &&
@@ -93,7 +93,7 @@ export function nextThreadRow(row: ThreadRow | null, contactInboxId: number, c: 
   }
   if (c.kind === 'note') {
     // A request of a thread never recorded: ours, first recorded now (at the event's time).
-    const base: ThreadRow = row ?? {
+    const base: StoredThread = row ?? {
       contactInboxId,
       state: 'owned',
       ownerRole: 'primary',
@@ -112,7 +112,7 @@ export function nextThreadRow(row: ThreadRow | null, contactInboxId: number, c: 
 }
 
 /** The thread as the API shows it: no row is ours; idle is computed from `now`. */
-export function threadSnapshot(contactInboxId: number, row: ThreadRow | null, ourAppId: string, now = new Date()): ThreadState {
+export function threadSnapshot(contactInboxId: number, row: StoredThread | null, ourAppId: string, now = new Date()): ThreadState {
   if (row === null) {
     return {
       contactInboxId: String(contactInboxId),
@@ -165,10 +165,10 @@ export async function applyNetworkThreadEvent(db: Executor, workspaceId: number,
   return inTransaction(db, async (trx) => {
     const contactInboxId = await contactInboxIdBySource(trx, workspaceId, inboxId, personId);
     if (contactInboxId === null) return 'a person the inbox does not know: no thread to record';
-    const row = await findThreadRow(trx, workspaceId, contactInboxId, { lock: true });
-    const next = nextThreadRow(row, contactInboxId, change, nowIso());
+    const row = await findStoredThread(trx, workspaceId, contactInboxId, { lock: true });
+    const next = nextStoredThread(row, contactInboxId, change, nowIso());
     if (next === null) return `thread of contact inbox ${contactInboxId}: unchanged`;
-    await saveThreadRow(trx, workspaceId, next);
+    await saveStoredThread(trx, workspaceId, next);
     const moved = next.transitionedAt !== row?.transitionedAt || next.state !== row?.state;
     return `thread of contact inbox ${contactInboxId}: ${moved ? `${next.state}${next.ownerAppId ? ` (app ${next.ownerAppId})` : ''}` : `${change.event} recorded, still ${next.state}`}`;
   });
@@ -224,9 +224,9 @@ async function callFailure(deps: ThreadControlDeps, workspaceId: number, t: Thre
 async function applyCall(db: Executor, workspaceId: number, contactInboxId: number, change: Omit<ThreadChange, 'kind' | 'source' | 'at'>, ourAppId: string): Promise<ThreadControlResult> {
   const now = nowIso();
   const next = await inTransaction(db, async (trx) => {
-    const row = await findThreadRow(trx, workspaceId, contactInboxId, { lock: true });
-    const moved = nextThreadRow(row, contactInboxId, { ...change, kind: 'call', source: 'api', at: now }, now)!;
-    await saveThreadRow(trx, workspaceId, moved);
+    const row = await findStoredThread(trx, workspaceId, contactInboxId, { lock: true });
+    const moved = nextStoredThread(row, contactInboxId, { ...change, kind: 'call', source: 'api', at: now }, now)!;
+    await saveStoredThread(trx, workspaceId, moved);
     return moved;
   });
   return { status: 'applied', snapshot: threadSnapshot(contactInboxId, next, ourAppId) };
@@ -243,7 +243,7 @@ export async function controlThread(deps: ThreadControlDeps, workspaceId: number
   const { db, adapter } = deps;
   const target = await resolveTarget(db, workspaceId, conversationId, input.contactInboxId);
   const { inbox, personId } = networkTarget(target);
-  const row = await findThreadRow(db, workspaceId, target.contactInboxId);
+  const row = await findStoredThread(db, workspaceId, target.contactInboxId);
   const wanted: StoredThreadState = input.action === 'take' ? 'owned' : 'standby';
   if ((row?.state ?? 'owned') === wanted) return { status: 'notEscalation', snapshot: threadSnapshot(target.contactInboxId, row, adapter.appId) };
   const request: ThreadControlRequest = {
@@ -279,7 +279,7 @@ export async function syncThreadOwner(deps: ThreadControlDeps, workspaceId: numb
     throw await callFailure(deps, workspaceId, target, err, 'thread owner fetch');
   }
   const ours = appId === null || appId === adapter.appId;
-  const row = await findThreadRow(db, workspaceId, target.contactInboxId);
+  const row = await findStoredThread(db, workspaceId, target.contactInboxId);
   const same = ours ? (row?.state ?? 'owned') === 'owned' : row?.state === 'standby' && row.ownerAppId === appId;
   if (same) return { status: 'notEscalation', snapshot: threadSnapshot(target.contactInboxId, row, adapter.appId) };
   return applyCall(db, workspaceId, target.contactInboxId, { state: ours ? 'owned' : 'standby', ownerAppId: ours ? adapter.appId : appId, event: 'sync' }, adapter.appId);

@@ -12,7 +12,6 @@ import {
   delayTypeSchema,
   includeKeywordsTypeSchema,
   netTypeSchema,
-  postSelectorSchema,
   postSelectorTypeSchema,
   replySchema,
   replyTypeSchema,
@@ -180,7 +179,6 @@ const nestedTypes = {
   schemaNames: new Map<z.ZodType, string>([[replySchema.shape.values.unwrap().element, 'ReplyValueInput']]),
 };
 const times = { startTime: 'HH:mm', endTime: 'HH:mm' };
-const PostSelectorInput = zodInputType('PostSelectorInput', postSelectorSchema, nestedTypes);
 export const ReplyInput = zodInputType('ReplyInput', replySchema, nestedTypes);
 const CreatePhotoCommentInputType = zodInputType('CreatePhotoCommentAutomationInput', photo.create.body, {
   ...nestedTypes,
@@ -194,29 +192,13 @@ const CreateNetCommentInputType = zodInputType('CreateNetCommentAutomationInput'
   types: { type: NetTypeEnum, folderId: 'ID' },
   descriptions: { ...times, type: 'chat (the default)' },
 });
-const IncludeKeywordsInput = zodInputType('IncludeKeywordsInput', photo.create.body.shape.includeKeywords, nestedTypes);
-const OptionsInput = zodInputType('CommentAutomationOptionsInput', photo.create.body.shape.options, nestedTypes);
-const HideCommentsInput = zodInputType('HideCommentsInput', photo.create.body.shape.hideComments, nestedTypes);
-const DelayInput = zodInputType('DelayInput', photo.create.body.shape.replyAfter, nestedTypes);
-const UpdateCommentInputType = builder.inputType('UpdateCommentAutomationInput', {
+// One input for both channels: their PATCH bodies differ only in which `type` values they accept.
+const UpdateCommentInputType = zodInputType('UpdateCommentAutomationInput', photo.update.body, {
+  ...nestedTypes,
   description:
     "The body of PATCH /v1/photo-comments/{id} and /v1/net-comments/{id}: any of the create fields and isActive (at least one); nested objects are replaced whole, and the changed automation must pass its channel's create rules (type: photo or photoNet on photo, chat on net). null clears folderId, startTime and endTime.",
-  fields: (t) => ({
-    name: t.string(),
-    type: t.field({ type: AutomationTypeEnum }),
-    folderId: t.id(),
-    post: t.field({ type: PostSelectorInput }),
-    privateReply: t.field({ type: ReplyInput }),
-    publicReply: t.field({ type: ReplyInput }),
-    includeKeywords: t.field({ type: IncludeKeywordsInput }),
-    excludeKeywords: t.stringList(),
-    options: t.field({ type: OptionsInput }),
-    hideComments: t.field({ type: HideCommentsInput }),
-    replyAfter: t.field({ type: DelayInput }),
-    startTime: t.string({ description: 'HH:mm' }),
-    endTime: t.string({ description: 'HH:mm' }),
-    isActive: t.boolean(),
-  }),
+  types: { type: AutomationTypeEnum, folderId: 'ID' },
+  descriptions: times,
 });
 
 /**

@@ -7,6 +7,7 @@ import { contractEnum } from '../enums.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { runOperation } from '../operations.js';
 import { pageArgs, pageArgsSchema, pageComplexity, pageOf } from '../page.js';
+import { zodInputType } from '../zod-input.js';
 
 /**
  * Flows (scope `automations`), over the operations REST runs (src/domain/flows/flow.operations.ts).
@@ -93,14 +94,17 @@ const FlowItemInputType = builder.inputType('FlowItemInput', {
 
 const itemsDescription = `1 to ${MAX_FLOW_ITEMS} items, sent in order`;
 
-const CreateFlowInputType = builder.inputType('CreateFlowInput', {
+// Items are a union, which GraphQL inputs cannot be: the flat item type above stands for it.
+const bodyOptions = { types: { items: [FlowItemInputType] }, descriptions: { items: itemsDescription } };
+
+const CreateFlowInputType = zodInputType('CreateFlowInput', flows.create.body, {
+  ...bodyOptions,
   description: 'The body of POST /v1/flows: a name (trimmed, 1 to 255 characters; not unique) and the items.',
-  fields: (t) => ({ name: t.string({ required: true }), items: t.field({ type: [FlowItemInputType], required: true, description: itemsDescription }) }),
 });
 
-const UpdateFlowInputType = builder.inputType('UpdateFlowInput', {
+const UpdateFlowInputType = zodInputType('UpdateFlowInput', flows.update.body, {
+  ...bodyOptions,
   description: 'The body of PATCH /v1/flows/{id}: at least one of name or items (which replace the whole list); fields left out keep their value.',
-  fields: (t) => ({ name: t.string(), items: t.field({ type: [FlowItemInputType], description: itemsDescription }) }),
 });
 
 /** Item fields that name a record, by the Node type whose global id they may be. */

@@ -9,6 +9,7 @@ import { builder, SuccessType } from '../builder.js';
 import { nodeOptions, rawIdField, recordIdArg } from '../node.js';
 import { runOperation } from '../operations.js';
 import { pageArgs, pageComplexity, pageOf } from '../page.js';
+import { zodInputType } from '../zod-input.js';
 import { ReplyInput, ReplyType } from './comment-automation.type.js';
 import { CustomFieldType } from './custom-field.type.js';
 import { SequenceType } from './sequence.type.js';
@@ -93,28 +94,31 @@ builder.queryField('leadAdAutomation', (t) =>
   }),
 );
 
-const FieldMappingInput = builder.inputType('LeadAdFieldMappingInput', {
-  fields: (t) => ({ questionKey: t.string({ required: true }), customFieldId: t.id({ required: true, description: 'Global or plain digit id' }) }),
+const FieldMappingInput = zodInputType('LeadAdFieldMappingInput', leadAds.create.body.shape.fieldMappings.unwrap().element, {
+  types: { customFieldId: 'ID' },
+  descriptions: { customFieldId: 'Global or plain digit id' },
 });
 
-const inputFields = (required: boolean) => (t: any) => ({
-  name: t.string({ required }),
-  pageId: t.string({ required, description: 'A connected page (leadPages)' }),
-  formIds: t.stringList({ required, description: 'Forms of the page (leadForms), or ["*"] for every form of the page' }),
-  fieldMappings: t.field({ type: [FieldMappingInput], description: 'Each question key once' }),
-  reply: t.field({ type: ReplyInput, required }),
-  tagIds: t.idList({ description: 'Live tags: global or plain digit ids' }),
-  sequenceIds: t.idList({ description: 'Sequences: global or plain digit ids' }),
-  isActive: t.boolean(),
-});
+// The schema's descriptions are REST's: GraphQL's name its own queries (leadPages, leadForms) and take global ids.
+const inputOptions = {
+  types: { fieldMappings: [FieldMappingInput], reply: ReplyInput, tagIds: ['ID'], sequenceIds: ['ID'] },
+  descriptions: {
+    pageId: 'A connected page (leadPages)',
+    formIds: 'Forms of the page (leadForms), or ["*"] for every form of the page',
+    fieldMappings: 'Each question key once',
+    tagIds: 'Live tags: global or plain digit ids',
+    sequenceIds: 'Sequences: global or plain digit ids',
+    isActive: null,
+  },
+};
 
-const CreateInputType = builder.inputType('CreateLeadAdAutomationInput', {
+const CreateInputType = zodInputType('CreateLeadAdAutomationInput', leadAds.create.body, {
+  ...inputOptions,
   description: 'The body of POST /v1/net-lead-ads; fieldMappings, tagIds and sequenceIds default to none, isActive to true.',
-  fields: inputFields(true),
 });
-const UpdateInputType = builder.inputType('UpdateLeadAdAutomationInput', {
+const UpdateInputType = zodInputType('UpdateLeadAdAutomationInput', leadAds.update.body, {
+  ...inputOptions,
   description: 'The body of PATCH /v1/net-lead-ads/{id}: at least one field; each given one replaces the stored value whole.',
-  fields: inputFields(false),
 });
 
 /**

@@ -1,18 +1,23 @@
-import { netCommentOperations as net, photoCommentOperations as photo } from '../../domain/comment-automations/comment-automation.operations.js';
+import { commentOperationsOf } from '../../domain/comment-automations/comment-automation.operations.js';
+import { channelSchema, type Channel } from '../../domain/comment-automations/comment-automation.schema.js';
 import { del, get, patch, post } from '../route.js';
 
 type Created = { id: string };
 
-/** Comment automations of both networks: the same operations, by channel. */
-export const commentAutomationRoutes = [
-  get('/v1/photo-comments', photo.list),
-  get('/v1/net-comments', net.list),
-  post('/v1/net-comments', net.create, { status: 201, location: (a: Created) => `/v1/net-comments/${a.id}` }),
-  patch('/v1/photo-comments/{id}', photo.update),
-  patch('/v1/net-comments/{id}', net.update),
-  del('/v1/photo-comments/{id}', photo.delete),
-  del('/v1/net-comments/{id}', net.delete),
-  post('/v1/photo-comments', photo.create, { status: 201, location: (a: Created) => `/v1/photo-comments/${a.id}` }),
-  get('/v1/photo-comments/{id}', photo.get),
-  get('/v1/net-comments/{id}', net.get),
-];
+/** A channel's comment automations: the same operations on every network, under its own path. */
+const channelRoutes = (channel: Channel) => {
+  const ops = commentOperationsOf[channel];
+  const path = `/v1/${channel}-comments`;
+  return [
+    get(path, ops.list),
+    post(path, ops.create, { status: 201, location: (a: Created) => `${path}/${a.id}` }),
+    patch(`${path}/{id}`, ops.update),
+    del(`${path}/{id}`, ops.delete),
+    get(`${path}/{id}`, ops.get),
+  ];
+};
+
+const [photoRoutes, netRoutes] = channelSchema.options.map(channelRoutes);
+
+// Operation by operation, photo then net: the OpenAPI document lists the paths in this order.
+export const commentAutomationRoutes = photoRoutes.flatMap((route, i) => [route, netRoutes[i]]);
