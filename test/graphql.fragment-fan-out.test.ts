@@ -22,9 +22,29 @@ function fanOut(n: number, root = '{ tags { ...F0 } }', wrap = (spreads: string)
   return lines.join('\n');
 }
 
+/** The same fan-out nested inside inline fragments: `... on Tag { ...F1 ...F1 }` in every fragment. */
+const inlineFanOut = (n: number) => fanOut(n, '{ tags { ... on Tag { ... on Tag { ...F0 } } } }', (spreads) => `... on Tag { ${spreads} }`);
+/** The same fan-out under a mutation's field: refused, the mutation never runs. */
+const mutationFanOut = (n: number) => fanOut(n, 'mutation { createTag(input: { name: "Never made" }) { ...F0 } }');
+
 const limitError = (issue: string, message: string) => documentError(issue, {}, ['query'], message);
 const fieldLimit = (found: string) => limitError(`Query field count limit of 1000 exceeded, found ${found}.`, `Query field count ${found} exceeds the limit of 1000`);
 const spreadLimit = (found: number) => limitError(`Fragment spreads limit of 100 exceeded, found ${found}.`, `Query fragment spread count ${found} exceeds the limit of 100`);
+/**
+ * The errors of n chained fragments (whatever their root): 50 ask for 2^50 fields in 99 spreads;
+ * 500 write 999 spreads and ask for more fields than a safe integer counts.
+ */
+const refusalOf = (n: 50 | 500) => (n === 50 ? [fieldLimit(String(2 ** 50))] : [spreadLimit(999), fieldLimit(`at least ${Number.MAX_SAFE_INTEGER}`)]);
+
+/**
+ * What a refused document answers, by the client's Accept (docs/graphql.md, HTTP statuses): 200
+ * under application/json (the GraphQL-over-HTTP spec's status for a well-formed request), 422
+ * under application/graphql-response+json; the same errors either way.
+ */
+const refusedStatuses = [
+  ['application/json', 200],
+  ['application/graphql-response+json', 422],
+] as const;
 
 describe(`fragment fan-out is refused before it is spread out (${testEngine})`, () => {
   let t: TestApp;
@@ -46,45 +66,52 @@ describe(`fragment fan-out is refused before it is spread out (${testEngine})`, 
     await t.close();
   });
 
-  const send = (query: string) => t.graphql(query, undefined, { token: ws.developerToken });
+  const send = (query: string, accept?: string) => t.graphql(query, undefined, { token: ws.developerToken, headers: accept ? { accept } : {} });
+
+  /** Sends a document under each Accept of refusedStatuses: refused with `errors` at that status, before any SQL. */
+  const expectRefused = async (query: string, errors: unknown[]) => {
+    for (const [accept, status] of refusedStatuses) {
+      const res = await send(query, accept);
+      expect({ accept, status: res.status, body: res.body, statements: statementsOf(res) }).toEqual({ accept, status, body: { errors }, statements: 0 });
+    }
+  };
 
   // How long the measure takes is a figure of bench/ (the machine's load is not the code's); what
   // makes it fast is that it looks at each selection written once: 3n for n chained fragments
-  // (the root's field and spread, each fragment's id and two spreads, the last one's id).
+  // (the root's field and spread, each fragment's id and two spreads, the last one's id), 4n + 1
+  // nested in inline fragments (the root's two inline fragments, and one in each fragment).
   it('measures 50 and 500 chained fragments looking at each written selection once, without spreading them', () => {
-    for (const n of [50, 500]) expect(measureDocument(parse(fanOut(n), { maxTokens: 100_000 })).visited).toBe(3 * n);
+    const visited = (document: string) => measureDocument(parse(document, { maxTokens: 100_000 })).visited;
+    for (const n of [50, 500]) {
+      expect(visited(fanOut(n))).toBe(3 * n);
+      expect(visited(inlineFanOut(n))).toBe(4 * n + 1);
+      expect(visited(mutationFanOut(n))).toBe(3 * n);
+    }
     expect(measureDocument(parse(fanOut(50)))).toEqual({ fields: 2 ** 50, depth: 2, aliases: 0, directives: 0, spreads: 99, fieldDirectives: 0, visited: 150 });
   });
 
-  it('50 fragments: refused with the field count, before any SQL', async () => {
-    const res = await send(fanOut(50));
-    expect(res.body).toEqual({ errors: [fieldLimit(String(2 ** 50))] });
-    expect(statementsOf(res)).toBe(0);
+  it.each([50, 500] as const)('%i fragments: refused with the figures of the limits they break, before any SQL', async (n) => {
+    await expectRefused(fanOut(n), refusalOf(n));
   });
 
-  it('500 fragments: refused with the spread and field counts; with the default token limit, while parsing', async () => {
-    const res = await send(fanOut(500));
-    expect(res.body).toEqual({ errors: [spreadLimit(999), fieldLimit(`at least ${Number.MAX_SAFE_INTEGER}`)] });
-    expect(statementsOf(res)).toBe(0);
-
+  it('500 fragments with the default token limit: refused while parsing', async () => {
     const strict = await createTestApp(unlimited);
     try {
       const other = await strict.workspace({ name: 'Default tokens' });
-      const parsed = await strict.graphql(fanOut(500), undefined, { token: other.developerToken });
+      const parsed = await strict.graphql(fanOut(500), undefined, { token: other.developerToken, headers: { accept: 'application/graphql-response+json' } });
+      expect(parsed.status).toBe(422);
       expect(parsed.body).toEqual({ errors: [limitError('Token limit of 2000 exceeded.', 'Query token count exceeds the limit of 2000')] });
     } finally {
       await strict.close();
     }
   });
 
-  it('the same fan-out inside inline fragments, and in a mutation that writes nothing', async () => {
-    const inline = fanOut(50, '{ tags { ... on Tag { ... on Tag { ...F0 } } } }', (spreads) => `... on Tag { ${spreads} }`);
-    expect((await send(inline)).body).toEqual({ errors: [fieldLimit(String(2 ** 50))] });
+  it.each([50, 500] as const)('%i fragments nested inside inline fragments: refused the same way', async (n) => {
+    await expectRefused(inlineFanOut(n), refusalOf(n));
+  });
 
-    const mutation = fanOut(50, 'mutation { createTag(input: { name: "Never made" }) { ...F0 } }');
-    const refused = await send(mutation);
-    expect(refused.body).toEqual({ errors: [fieldLimit(String(2 ** 50))] });
-    expect(statementsOf(refused)).toBe(0);
+  it.each([50, 500] as const)('%i fragments under a mutation: refused the same way, nothing written', async (n) => {
+    await expectRefused(mutationFanOut(n), refusalOf(n));
     const tags = await t.request('GET', '/v1/tags', { token: ws.developerToken });
     expect(tags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['Only tag']);
   });
@@ -92,17 +119,18 @@ describe(`fragment fan-out is refused before it is spread out (${testEngine})`, 
   // Were a refusal to spread the fragments out, the event loop would be held for hours and
   // /healthz would never answer (the test's timeout); answering at all is the behaviour.
   it('/healthz answers while fan-out documents are being refused, over a socket', async () => {
-    const post = () =>
+    const post = (accept: string) =>
       fetch(`${base}/graphql`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${ws.developerToken}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${ws.developerToken}`, 'content-type': 'application/json', accept },
         body: JSON.stringify({ query: fanOut(500) }),
-      }).then((r) => r.json());
-    await post();
-    const refusals = Array.from({ length: 5 }, post);
+      }).then(async (r) => ({ accept, status: r.status, body: await r.json() }));
+    await post('application/json');
+    const refusals = Array.from({ length: 6 }, (_, i) => post(refusedStatuses[i % 2]![0]));
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    for (const body of await Promise.all(refusals)) expect(body).toEqual({ errors: [spreadLimit(999), fieldLimit(`at least ${Number.MAX_SAFE_INTEGER}`)] });
+    const answers = await Promise.all(refusals);
+    expect(answers).toEqual(Array.from({ length: 6 }, (_, i) => ({ accept: refusedStatuses[i % 2]![0], status: refusedStatuses[i % 2]![1], body: { errors: refusalOf(500) } })));
   });
 
   it('a document within the limits still answers, through its fragments', async () => {

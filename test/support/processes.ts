@@ -118,6 +118,8 @@ export async function startServer(env: Record<string, string>, options: { cwd?: 
 
 export interface RunningWorker {
   child: ChildProcess;
+  /** Everything written so far. */
+  output: () => { stdout: string; stderr: string };
   /** Resolves once the worker printed its banner; rejects with its output when it exits first. */
   ready: Promise<void>;
   exited: Promise<Finished>;
@@ -127,10 +129,12 @@ export interface RunningWorker {
 
 /**
  * Starts `npm run worker` (src/worker.ts) with nothing of the caller's environment but PATH and
- * HOME, so that what it prints depends only on `env`.
+ * HOME, so that what it prints depends only on `env`. `preload`: modules of the repository loaded
+ * before the worker (test hooks), as startServer's.
  */
-export function startWorker(env: Record<string, string>): RunningWorker {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/worker.ts')], {
+export function startWorker(env: Record<string, string>, options: { preload?: string[] } = {}): RunningWorker {
+  const preloads = (options.preload ?? []).flatMap((file) => ['--import', pathToFileURL(join(repoRoot, file)).href]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preloads, join(repoRoot, 'src/worker.ts')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,6 +148,7 @@ export function startWorker(env: Record<string, string>): RunningWorker {
   ready.catch(() => {});
   return {
     child,
+    output,
     ready,
     exited,
     stop: async () => {
