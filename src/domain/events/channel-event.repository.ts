@@ -25,42 +25,47 @@ export async function findInboxesByAccount(db: Executor, channel: Channel, accou
 }
 
 /**
- * Stores an event unless the inbox already has one of that kind with that network id: the id of
- * the new row, or null for a redelivery. One statement, so it joins the caller's transaction.
+ * Stores the events, each unless its inbox already has one of that kind with that network id (or
+ * the same delivery holds it twice): the new rows' ids in the events' order, null for a
+ * redelivery. A statement per 200 events (a delivery may carry hundreds), so it joins the
+ * caller's transaction and costs one round trip for a whole delivery.
  */
-export async function insertChannelEvent(db: Executor, inbox: EventInbox, event: ChannelEvent, source: 'webhook' | 'dev'): Promise<number | null> {
-  const row = await insertEvent.first(db, {
-    workspaceId: inbox.workspaceId,
-    inboxId: inbox.id,
-    channel: inbox.channel,
-    kind: event.kind,
-    externalId: eventExternalId(event),
-    payload: JSON.stringify(event),
-    source,
-    receivedAt: nowIso(),
-  });
-  return row?.id ?? null;
-}
-
-// Every event of every webhook: compiled once (src/db/prepared.ts).
-const insertEvent = prepared((db, p: { workspaceId: number; inboxId: number; channel: Channel; kind: ChannelEvent['kind']; externalId: string; payload: string; source: 'webhook' | 'dev'; receivedAt: string }) =>
-  db
-    .insertInto('channel_events')
-    .values({
-      workspace_id: p.workspaceId,
-      inbox_id: p.inboxId,
-      channel: p.channel,
-      kind: p.kind,
-      external_id: p.externalId,
-      payload: p.payload,
-      source: p.source,
-      received_at: p.receivedAt,
+export async function insertChannelEvents(db: Executor, events: readonly { inbox: EventInbox; event: ChannelEvent }[], source: 'webhook' | 'dev'): Promise<(number | null)[]> {
+  const ids: (number | null)[] = [];
+  const receivedAt = nowIso();
+  for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+    const some = events.slice(i, i + EVENTS_PER_INSERT);
+    const rows = some.map(({ inbox, event }) => ({
+      workspace_id: inbox.workspaceId,
+      inbox_id: inbox.id,
+      channel: inbox.channel,
+      kind: event.kind,
+      external_id: eventExternalId(event),
+      payload: JSON.stringify(event),
+      source,
+      received_at: receivedAt,
       processed_at: null,
       outcome: null,
-    })
-    .onConflict((oc) => oc.columns(['workspace_id', 'inbox_id', 'kind', 'external_id']).doNothing())
-    .returning('id'),
-);
+    }));
+    const inserted = await db
+      .insertInto('channel_events')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['workspace_id', 'inbox_id', 'kind', 'external_id']).doNothing())
+      .returning(['id', 'inbox_id', 'kind', 'external_id'])
+      .execute();
+    // Returned rows are matched by their key, not their position: a database owes no order.
+    const byKey = new Map(inserted.map((r) => [eventKey(r), r.id]));
+    for (const row of rows) {
+      const key = eventKey(row);
+      ids.push(byKey.get(key) ?? null);
+      byKey.delete(key); // a second copy in the same delivery is a redelivery
+    }
+  }
+  return ids;
+}
+
+const EVENTS_PER_INSERT = 200;
+const eventKey = (r: { inbox_id: number; kind: string; external_id: string }) => `${r.inbox_id}\u0000${r.kind}\u0000${r.external_id}`;
 
 export interface StoredEvent {
   id: number;

@@ -8,8 +8,8 @@ import type { Channel } from '../comment-automations/comment-automation.schema.j
 import { findWorkspace } from '../workspaces/workspace.repository.js';
 import { upsertSandboxRecord } from '../sandbox/sandbox-record.repository.js';
 import { normaliseEntries } from './channel-event.normalise.js';
-import { findInboxesByAccount, insertChannelEvent, type EventInbox } from './channel-event.repository.js';
-import type { AccountEvent, DevEventsInput, IngestResult, WebhookBody } from './channel-event.schema.js';
+import { findInboxesByAccount, insertChannelEvents, type EventInbox } from './channel-event.repository.js';
+import type { AccountEvent, ChannelEvent, DevEventsInput, IngestResult, WebhookBody } from './channel-event.schema.js';
 import { webhookObject } from './channel-event.schema.js';
 
 /** The job that processes stored events, in order (src/engine/tasks.ts). */
@@ -59,24 +59,24 @@ async function store(
   const result: IngestResult = { received: events.length + ignored + invalid, stored: 0, duplicates: 0, unknownAccounts: 0, ignored, invalid, eventIds: [] };
   await deps.db.transaction().execute(async (trx) => {
     await before?.(trx);
-    const stored = new Map<number, number[]>();
+    const copies: { inbox: EventInbox; event: ChannelEvent }[] = [];
     for (const { accountId, event } of events) {
       const targets = byAccount.get(accountId);
-      if (!targets) {
-        result.unknownAccounts++;
-        continue;
-      }
-      for (const inbox of targets) {
-        const id = await insertChannelEvent(trx, inbox, event, source);
-        if (id === null) {
-          result.duplicates++;
-          continue;
-        }
-        stored.set(inbox.workspaceId, [...(stored.get(inbox.workspaceId) ?? []), id]);
-        result.stored++;
-        result.eventIds.push(String(id));
-      }
+      if (!targets) result.unknownAccounts++;
+      else for (const inbox of targets) copies.push({ inbox, event });
     }
+    const stored = new Map<number, number[]>();
+    const ids = await insertChannelEvents(trx, copies, source);
+    copies.forEach(({ inbox }, i) => {
+      const id = ids[i];
+      if (id == null) {
+        result.duplicates++;
+        return;
+      }
+      stored.set(inbox.workspaceId, [...(stored.get(inbox.workspaceId) ?? []), id]);
+      result.stored++;
+      result.eventIds.push(String(id));
+    });
     // One batch job per workspace: the events join the workspace's waiting event job, if any. A
     // job per event, or per request, spent more on the queue than on the events while the engine
     // was behind (bench/engine.ts). A delivery of more events than a job holds makes several.
