@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAdapter } from '../src/channels/sandbox.adapter.js';
 import { ChannelError } from '../src/domain/channels/channel-error.js';
@@ -180,10 +181,11 @@ describe(`comment engine reliability on ${testEngine}`, () => {
     });
   });
 
-  // On SQLite with the sandbox, an event job is one transaction and its immediate actions run inside
-  // it (src/engine/process-event.ts). A try that does not end its action there leaves the action to
-  // its job: a refusal keeps its error log and counts, an unexpected error leaves no trace.
-  describe.runIf(testEngine === 'sqlite')('immediate actions inside the event job', () => {
+  // With the sandbox, an event job runs its events in chunk transactions with their immediate actions
+  // inside (src/engine/process-event.ts), on both engines. A try that does not end its action there
+  // leaves the action to its job: a refusal keeps its error log and counts, an unexpected error
+  // leaves no trace.
+  describe('immediate actions inside the event job', () => {
     let t: EngineTestApp;
     beforeAll(async () => {
       t = await createEngineTestApp();
@@ -205,7 +207,8 @@ describe(`comment engine reliability on ${testEngine}`, () => {
         const run = async (adapter: ChannelAdapter) => {
           const job = (await t.jobs()).find((j) => j.task === 'event.process' && workspaceOf(j.payload) === w.ws.id)!;
           await engineTasks({ ...engineDepsOf(t.app.deps), adapter })['event.process']!(job.payload, manualJobHelpers());
-          await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
+          if (testEngine === 'sqlite') await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
+          else await sql`delete from ${sql.id(t.workerSchema, '_private_jobs')} where id = ${job.id}`.execute(t.db);
         };
         await run(failingInside(refusal));
         const logs = await t.db.selectFrom('error_logs').select(['action', 'detail', 'http_code']).where('workspace_id', '=', w.ws.id).execute();

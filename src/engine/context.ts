@@ -6,6 +6,7 @@ import type { ContactFileServices } from '../domain/contact-transfers/contact-fi
 import type { Logger } from '../observability/logger.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import { createAutomationCache, type AutomationCache } from './comments/automation-cache.js';
+import type { CounterTally } from './comments/counter-tally.js';
 
 /**
  * What the engine's jobs work with, built once per process (server or `npm run worker`) and passed
@@ -32,6 +33,8 @@ export interface EngineDeps {
    * first try, which process-event.ts runs again with savepoints) or with its own savepoint.
    */
   inline?: 'chunk' | 'savepoint';
+  /** Set inside an event job's chunk transaction: the automations' counters it adds to, written at its end. */
+  counters?: CounterTally;
 }
 
 export interface Clock {

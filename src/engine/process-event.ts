@@ -1,10 +1,11 @@
 import { findChannelEvents, markChannelEventProcessed, markChannelEventsProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
-import { isPostgres, withSavepoint, type Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import type { AutomationCache } from './comments/automation-cache.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
+import { CounterTally, withCountedSavepoint } from './comments/counter-tally.js';
 
 /**
  * Processes one stored event by its kind. A processor must be safe to run again for the same event
@@ -13,14 +14,6 @@ import type { EngineDeps } from './context.js';
  * It answers a short outcome, stored on the event.
  */
 export type EventProcessor = (deps: EngineDeps, stored: StoredEvent, helpers: JobHelpers) => Promise<string>;
-
-/**
- * PostgreSQL, before a transaction of many events: locks the rows its events will update that
- * other transactions of the same kind update too, all at once and in one order. Two jobs taking
- * them event by event (automation A then B, and B then A) would deadlock, and PostgreSQL finds a
- * deadlock only after a second.
- */
-export type ChunkLocks = (deps: EngineDeps, events: StoredEvent[]) => Promise<void>;
 
 type Outcome = { id: number; outcome: string };
 
@@ -38,12 +31,13 @@ const EVENTS_PER_TRANSACTION = 20;
  * job's own statements, cost more than the work itself, so ten events with their replies in one
  * commit instead of about eighty is most of the engine's throughput (bench/engine.ts).
  * When an event fails, its chunk is undone and run again with a savepoint per event: the failing
- * one is rolled back alone, the others commit, and the job is retried for it. On PostgreSQL the
- * rows several jobs update (the automations' counters) are locked first, in id order (ChunkLocks).
+ * one is rolled back alone, the others commit, and the job is retried for it. The rows several
+ * jobs update, the automations' counters, are added up and written at the chunk's end, in id order
+ * (counter-tally.ts).
  * A network adapter keeps a transaction per step: a network call must never hold a transaction
  * open.
  */
-export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>, chunkLocks: Partial<Record<ChannelEventKind, ChunkLocks>> = {}) {
+export function processEventTask(processors: Partial<Record<ChannelEventKind, EventProcessor>>) {
   /**
    * Runs the event's processor and hands its outcome to `done`, which records it at once or with
    * the rest of its chunk. Nothing is left to do for an event deleted with its workspace or inbox
@@ -57,11 +51,6 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
   };
   const markNow = (db: Executor, workspaceId: number) => (o: Outcome) => markChannelEventProcessed(db, workspaceId, o.id, o.outcome);
 
-  const lockChunk = async (deps: EngineDeps, events: StoredEvent[]) => {
-    const kinds = new Set(events.map((e) => e.event.kind));
-    for (const kind of kinds) await chunkLocks[kind]?.(deps, events.filter((e) => e.event.kind === kind));
-  };
-
   return async (deps: EngineDeps, payload: ProcessEventsPayload, helpers: JobHelpers): Promise<void> => {
     const { workspaceId, ids } = eventsOf(payload);
     const joinTransaction = deps.adapter.joinTransaction;
@@ -70,13 +59,13 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     let failure: unknown = null;
     // `together`: the chunk commits or fails as one, so the events are marked processed at its end,
     // in one statement; else each is marked as its step ends.
-    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, opts: { lock?: boolean; together?: boolean } = {}) => {
+    const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, opts: { together?: boolean } = {}) => {
       // Read together (in the transaction that processes them): one statement, not one per event.
       const events = await findChannelEvents(d.db, workspaceId, some);
-      if (opts.lock) await lockChunk(d, [...events.values()].filter((e) => e.processedAt === null));
       const outcomes: Outcome[] = [];
       const done = opts.together ? (o: Outcome) => void outcomes.push(o) : markNow(d.db, workspaceId);
       for (const id of some) await step(() => processOne(d, events.get(id), helpers, done));
+      await d.counters?.write(d.db);
       await markChannelEventsProcessed(d.db, workspaceId, outcomes);
     };
     // Each event on its own: one that fails is noted and the others go on.
@@ -95,6 +84,7 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
         adapter: joinTransaction(trx),
         inline,
         automations: sameForTheChunk(deps.automations),
+        counters: new CounterTally(workspaceId),
       });
       for (let i = 0; i < ids.length; i += EVENTS_PER_TRANSACTION) {
         const some = ids.slice(i, i + EVENTS_PER_TRANSACTION);
@@ -102,11 +92,12 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
         // PostgreSQL): any failure undoes the chunk, which is then run again with them, so that
         // only the failing event is left undone, and an action failing unexpectedly alone.
         try {
-          await deps.db.transaction().execute((trx) => each(inChunk(trx, 'chunk'), some, (run) => run(), { lock: isPostgres(trx), together: true }));
+          await deps.db.transaction().execute((trx) => each(inChunk(trx, 'chunk'), some, (run) => run(), { together: true }));
         } catch {
-          await deps.db
-            .transaction()
-            .execute((trx) => each(inChunk(trx, 'savepoint'), some, (run) => isolated(() => withSavepoint(trx, run)), { lock: isPostgres(trx) }));
+          await deps.db.transaction().execute((trx) => {
+            const d = inChunk(trx, 'savepoint');
+            return each(d, some, (run) => isolated(() => withCountedSavepoint(d, run)));
+          });
         }
       }
     }

@@ -4,7 +4,7 @@ import { processEventTask, type EventProcessor } from './process-event.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
 import { PROCESS_EVENT_TASK } from '../domain/events/channel-event.service.js';
 import { commentActionTasks } from './comments/comment-actions.js';
-import { lockCommentAutomationsOfChunk, processCommentEvent } from './comments/comment-engine.js';
+import { processCommentEvent } from './comments/comment-engine.js';
 import { processHandoverEvent, processMessageEvent, processPostbackEvent, processReadEvent, processStandbyEvent } from './messaging/messaging-events.js';
 import { LEAD_REPLY_TASK, processLead, sendLeadReply } from './leads/lead.processor.js';
 import { DELIVER_TASK } from '../domain/webhooks/webhook.service.js';
@@ -38,7 +38,7 @@ const processors: Partial<Record<ChannelEventKind, EventProcessor>> = {
  * A job whose task is not listed is left waiting, untouched.
  */
 export function engineTasks(deps: EngineDeps): TaskList {
-  const processEvent = processEventTask(processors, { comment: lockCommentAutomationsOfChunk });
+  const processEvent = processEventTask(processors);
   return {
     [PROCESS_EVENT_TASK]: (payload, helpers) => processEvent(deps, payload, helpers),
     ...commentActionTasks(deps),

@@ -215,25 +215,41 @@ const INT32_MAX = 2_147_483_647;
 export async function addToCounters(db: Executor, workspaceId: number, automationId: number | readonly number[], counters: readonly CommentCounter[], by = 1): Promise<void> {
   const ids = typeof automationId === 'number' ? [automationId] : automationId;
   if (counters.length === 0 || ids.length === 0 || by <= 0) return;
-  const set = (counter: CommentCounter) => sql<number>`case when ${sql.ref(counter)} > ${sql.lit(INT32_MAX - by)} then ${sql.lit(INT32_MAX)} else ${sql.ref(counter)} + ${sql.lit(by)} end`;
   // One automation and one step is every reply's case: its statement is compiled once per set of counters.
   if (ids.length === 1 && by === 1) {
     const key = counters.join();
     let statement = addOne.get(key);
     if (!statement) {
-      statement = prepared((db, p: { workspaceId: number; id: number }) => db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, set(c)]))).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
+      statement = prepared((db, p: { workspaceId: number; id: number }) => db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, capped(c, 1)]))).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id));
       addOne.set(key, statement);
     }
     await statement.run(db, { workspaceId, id: ids[0]! });
     return;
   }
-  await db.updateTable('comment_automations').set(Object.fromEntries(counters.map((c) => [c, set(c)]))).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  await addCounts(db, workspaceId, ids, Object.fromEntries(counters.map((c) => [c, by])));
 }
+
+/** Adds to each named counter its own amount, on every one of the automations, in one statement (never past int32). */
+export async function addCounts(db: Executor, workspaceId: number, ids: readonly number[], amounts: Partial<Record<CommentCounter, number>>): Promise<void> {
+  const set = Object.entries(amounts).filter(([, by]) => by! > 0);
+  if (set.length === 0 || ids.length === 0) return;
+  await db
+    .updateTable('comment_automations')
+    .set(Object.fromEntries(set.map(([c, by]) => [c, capped(c as CommentCounter, by!)])))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+const capped = (counter: CommentCounter, by: number) =>
+  sql<number>`case when ${sql.ref(counter)} > ${sql.lit(INT32_MAX - by)} then ${sql.lit(INT32_MAX)} else ${sql.ref(counter)} + ${sql.lit(by)} end`;
 
 /**
  * PostgreSQL: locks these automations' rows until the transaction ends, in id order, so that
  * transactions locking several of them never wait on each other in a circle (a no-op on SQLite,
- * whose transactions run one at a time).
+ * whose transactions run one at a time). The lock an update of counters takes: it leaves alone the
+ * key-share locks that rows referencing an automation (its comment events, messages) hold on it
+ * until their transactions end.
  */
 export async function lockCommentAutomations(db: Executor, workspaceId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !isPostgres(db)) return;
@@ -243,7 +259,7 @@ export async function lockCommentAutomations(db: Executor, workspaceId: number, 
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...ids].sort((a, b) => a - b))
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 

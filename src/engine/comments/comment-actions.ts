@@ -1,6 +1,6 @@
 import type { ActionResult, AdapterInbox, CommentCall } from '../../domain/channels/channel-adapter.js';
 import { isChannelError, type ChannelError } from '../../domain/channels/channel-error.js';
-import { inTransaction, withSavepoint, type Executor } from '../../db/database.js';
+import { inTransaction, type Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import { findCommentAutomation, type StoredCommentAutomation } from '../../domain/comment-automations/comment-automation.repository.js';
 import { actionsOfEvent, findCommentEventForUpdate, findCommentEventTarget, insertReplyClaim, replyClaimHolder, updateCommentEventState } from '../../domain/comment-events/comment-event.repository.js';
@@ -17,7 +17,8 @@ import { ensureConversation, touchContactActivity } from '../../domain/contacts/
 import { threadHeldByOther } from '../../domain/thread-control/thread-state.service.js';
 import type { EngineDeps } from '../context.js';
 import { placeholderContext, replyContent } from '../reply-content.js';
-import { addToCounters, type CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
+import type { CommentCounter } from '../../domain/comment-automations/comment-automation.repository.js';
+import { count, withCountedSavepoint } from './counter-tally.js';
 import { unhideDelayMs } from './comment-matching.js';
 import { storeMessage } from '../../domain/messages/message-store.service.js';
 
@@ -183,12 +184,12 @@ const isReply = (action: CommentActionName) => action === 'privateReply' || acti
  */
 async function failed(deps: EngineDeps, t: Target, action: CommentActionName, err: ChannelError, helpers: JobHelpers, message?: (trx: Executor) => Promise<void>): Promise<void> {
   const retry = err.retryable && helpers.job.attempt < helpers.job.maxAttempts;
-  // The row first, then the counters: the order every action's transaction locks them in (no deadlock).
+  // The row first, the counters last: the order every transaction locks them in (no deadlock).
   await inTransaction(deps.db, async (trx) => {
     const ended = !retry && (await finishAction(trx, t, action, { status: 'failed', error: err.providerMessage })) !== null;
     await insertErrorLog(trx, t.workspaceId, { contactId: t.contactId, action: t.inbox.channel, detail: err.providerMessage, httpCode: err.httpCode === null ? '500' : String(err.httpCode) });
-    if (isReply(action)) await addToCounters(trx, t.workspaceId, t.automationId, ['sent_count', 'failed_count']);
     if (ended && message) await message(trx);
+    if (isReply(action)) await count(deps, trx, t.workspaceId, t.automationId, ['sent_count', 'failed_count']);
   });
   if (retry) throw err;
 }
@@ -309,12 +310,12 @@ async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): P
   await inTransaction(deps.db, async (trx) => {
     const before = await finishAction(trx, t, 'privateReply', { status: 'done' });
     if (!before) return;
-    await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
     const conversationId = await store(trx, { externalId: sent.externalId, status: 'sent' });
     const now = nowIso();
     await noteOutgoingMessage(trx, t.workspaceId, conversationId, now);
     // Inline, the event step has just marked the contact active in this transaction.
     if (!t.known) await touchContactActivity(trx, t.workspaceId, contactId, now);
+    await count(deps, trx, t.workspaceId, t.automationId, deliveredCounters(before));
   });
 }
 
@@ -327,7 +328,7 @@ async function publicReply(deps: EngineDeps, t: Target, helpers: JobHelpers): Pr
   if (!sent) return;
   await inTransaction(deps.db, async (trx) => {
     const before = await finishAction(trx, t, 'publicReply', { status: 'done' });
-    if (before) await addToCounters(trx, t.workspaceId, t.automationId, deliveredCounters(before));
+    if (before) await count(deps, trx, t.workspaceId, t.automationId, deliveredCounters(before));
   });
 }
 
@@ -372,7 +373,7 @@ export async function runActionInline(deps: EngineDeps, t: Target, action: Comme
     // A refusal (ChannelError) keeps its error log and counts; anything else is undone: by its
     // savepoint, or by the chunk's failure (process-event.ts runs it again with savepoints).
     if (deps.inline === 'chunk') await runAction(deps, t, action, helpers);
-    else await withSavepoint(deps.db, () => runAction(deps, t, action, helpers), isChannelError);
+    else await withCountedSavepoint(deps, () => runAction(deps, t, action, helpers), isChannelError);
   } catch (err) {
     if (deps.inline === 'chunk' && !isChannelError(err)) throw err;
     // The row is as the savepoint left it: a refusal ends nothing, anything else was rolled back.

@@ -10,11 +10,10 @@ import type { StoredEvent } from '../../domain/events/channel-event.repository.j
 import type { CommentEvent } from '../../domain/events/channel-event.schema.js';
 import { findSourceContact, linkContact, overMacLimit, touchContactActivity, type LinkedContact, type SourceContact } from '../../domain/contacts/contact-link.service.js';
 import type { EngineDeps } from '../context.js';
-import type { ChunkLocks, EventProcessor } from '../process-event.js';
-import type { AutomationSet } from './automation-cache.js';
+import type { EventProcessor } from '../process-event.js';
 import { seededUnit } from '../reply-content.js';
 import { commentActionJob, COMMENT_ACTION_MAX_ATTEMPTS, runActionInline, type Target } from './comment-actions.js';
-import { addToCounters, lockCommentAutomations } from '../../domain/comment-automations/comment-automation.repository.js';
+import { count } from './counter-tally.js';
 import { declineBeforeContact, hideRule, kindFromProductType, normaliseText, replyDelayMs, samePost, targets, type DeclineReason } from './comment-matching.js';
 
 /**
@@ -123,37 +122,18 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     }
     // Many automations may decline one comment: their rows and missedCounts in a few statements.
     const missed = await insertCommentEvents(trx, workspaceId, declines);
-    await addToCounters(trx, workspaceId, missed, ['missed_count']);
     declined = missed.length;
     // The commenter counts as a monthly active contact (a contact made before this month too).
-    // Last, after the automations' counters: a reply job locks an automation, then the contact,
-    // and taking them in the other order here deadlocked the two on PostgreSQL.
     if (linked) await touchContactActivity(trx, workspaceId, idOf(linked.contact));
     // Inside the event job's transaction (see process-event.ts), in the order they were planned.
     for (const { target, action } of immediate) await runActionInline({ ...deps, db: trx }, target, action);
+    // Last: every transaction takes the automations' row locks after the contact's (counter-tally.ts).
+    await count(deps, trx, workspaceId, missed, ['missed_count']);
   });
   return `comment ${comment.commentId}: ${acted} matched, ${declined} declined`;
 };
 
 const idOf = (x: { id: string | number }): number => Number(x.id);
-
-/**
- * Before a transaction of many comment events (PostgreSQL, process-event.ts): the automations each
- * comment is addressed to by its keywords, whose counters its processing and its replies update,
- * locked at once in id order.
- */
-export const lockCommentAutomationsOfChunk: ChunkLocks = async (deps, events) => {
-  const ids = new Set<number>();
-  const sets = new Map<string, Promise<AutomationSet>>();
-  for (const stored of events) {
-    const comment = stored.event as CommentEvent;
-    if (comment.authorId === stored.inbox.sourceId) continue;
-    const channel = stored.inbox.channel;
-    if (!sets.has(channel)) sets.set(channel, deps.automations.active(deps.db, stored.workspaceId, channel));
-    for (const c of (await sets.get(channel)!).candidates(normaliseText(comment.text))) ids.add(c.id);
-  }
-  if (events.length > 0) await lockCommentAutomations(deps.db, events[0]!.workspaceId, [...ids]);
-};
 
 /** What a matched automation will do, and when: like and hide at once, the replies after replyAfter. */
 function plan(a: StoredCommentAutomation, comment: CommentEvent, now: Date): { action: CommentActionName; runAt: Date }[] {

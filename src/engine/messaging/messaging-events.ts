@@ -1,5 +1,5 @@
 import { inTransaction } from '../../db/database.js';
-import { addToCounters } from '../../domain/comment-automations/comment-automation.repository.js';
+import { count } from '../comments/counter-tally.js';
 import type { Profile } from '../../domain/channels/channel-adapter.js';
 import { isChannelError } from '../../domain/channels/channel-error.js';
 import type { HandoverEvent, MessageEvent, PostbackEvent, ReadEvent, StandbyEvent } from '../../domain/events/channel-event.schema.js';
@@ -86,13 +86,13 @@ export const processMessageEvent: EventProcessor = async (deps, stored) => {
 };
 
 /** Counts marked messages on the comment automations that sent them (lead-ad automations keep no counters). */
-async function countOnAutomations(trx: EngineDeps['db'], workspaceId: number, marked: MarkedMessage[], counter: 'seen_count' | 'clicked_count'): Promise<void> {
+async function countOnAutomations(deps: EngineDeps, trx: EngineDeps['db'], workspaceId: number, marked: MarkedMessage[], counter: 'seen_count' | 'clicked_count'): Promise<void> {
   const perAutomation = new Map<number, number>();
   for (const m of marked) {
     if (m.automationKind === 'comment' && m.automationId !== null) perAutomation.set(m.automationId, (perAutomation.get(m.automationId) ?? 0) + 1);
   }
   // In id order, so concurrent receipts take the automations' row locks in one order (PostgreSQL).
-  for (const [automationId, by] of [...perAutomation].sort(([a], [b]) => a - b)) await addToCounters(trx, workspaceId, automationId, [counter], by);
+  for (const [automationId, by] of [...perAutomation].sort(([a], [b]) => a - b)) await count(deps, trx, workspaceId, automationId, [counter], by);
 }
 
 /**
@@ -114,8 +114,9 @@ export const processReadEvent: EventProcessor = async (deps, stored) => {
     } else {
       marked = await markMessagesSeen(trx, stored.workspaceId, { ...scope, watermark: event.watermark });
     }
-    await countOnAutomations(trx, stored.workspaceId, marked, 'seen_count');
     await noteContactRead(trx, stored.workspaceId, stored.inbox.id, contactId, event.watermark);
+    // Last: the automations' row locks come after every other (counter-tally.ts).
+    await countOnAutomations(deps, trx, stored.workspaceId, marked, 'seen_count');
     return `marked ${marked.length} message(s) seen`;
   });
 };
@@ -133,7 +134,7 @@ export const processPostbackEvent: EventProcessor = async (deps, stored) => {
     if (contactId === null) return 'postback of an unknown person: nothing to mark';
     const marked = await markMessageClicked(trx, stored.workspaceId, { inboxId: stored.inbox.id, contactId, externalId: messageId });
     if (!marked) return `message ${messageId}: unknown or already clicked`;
-    await countOnAutomations(trx, stored.workspaceId, [marked], 'clicked_count');
+    await countOnAutomations(deps, trx, stored.workspaceId, [marked], 'clicked_count');
     return `marked message ${marked.id} clicked`;
   });
 };
