@@ -197,6 +197,22 @@ describe(`webhooks and dev events on ${testEngine}`, () => {
       expect(await metric('duplicate')).toBe(before + 1);
     });
 
+    it('a delivery of hundreds of changes, two of them twice and one already stored, stores each once, its ids in the delivery\'s order', async () => {
+      expect((await t.webhook('photo', photoComment('acct-photo-1', 'big-007'))).body).toMatchObject({ stored: 1 });
+      const ids = Array.from({ length: 250 }, (_, i) => `big-${String(i).padStart(3, '0')}`);
+      // big-015 comes twice in a row (one insert statement), big-120 twice 110 changes apart (past one
+      // statement of 200 rows); big-007 was stored above; the last 20 are another workspace's account.
+      const change = (id: string) => ({ field: 'comments', value: { id, text: 'How much?', from: { id: `u-${id}`, username: 'ada' }, media: { id: 'm-1' } } });
+      const body = { object: 'instagram', entry: [{ id: 'acct-photo-1', time: 1795435200, changes: [...ids.slice(0, 16), 'big-015', ...ids.slice(16, 230), 'big-120'].map(change) }, { id: 'acct-photo-2', time: 1795435200, changes: ids.slice(230).map(change) }] };
+      const res = await t.webhook('photo', body);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ received: 252, stored: 249, duplicates: 3 });
+      const stored = new Map((await events()).map((e) => [String(e.id), e]));
+      // Each id names its own change, in the order of the delivery.
+      const expected = [...ids.slice(0, 230).filter((id) => id !== 'big-007').map((id) => [ws.id, id]), ...ids.slice(230).map((id) => [other.id, id])];
+      expect((res.body.eventIds as string[]).map((id) => [stored.get(id)!.workspace_id, stored.get(id)!.external_id])).toEqual(expected);
+    });
+
     it('events of an account no inbox connects are acknowledged and counted in a metric, nothing else', async () => {
       const before = await metric('unknownAccount');
       const count = (await events()).length;
