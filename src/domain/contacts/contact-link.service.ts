@@ -72,7 +72,8 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
       contactId = (await contactIdBySource(trx, inbox, who.sourceId))!;
     }
   }
-  const conversationId = await ensureConversation(trx, workspaceId, contactId, inbox.id);
+  // A contact made in this transaction has no conversation yet: no need to look for one.
+  const conversationId = created ? await insertConversation(trx, workspaceId, { contactId, inboxId: inbox.id, now: nowIso() }) : await ensureConversation(trx, workspaceId, contactId, inbox.id);
   // A contact made just now is as insertContact returned it; an existing one is read.
   const contact = createdContact ?? (await findContactById(trx, workspaceId, contactId))!;
   return { contact, conversationId, created };
