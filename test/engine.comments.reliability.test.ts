@@ -251,8 +251,17 @@ describe(`comment engine reliability on ${testEngine}`, () => {
         expect((await outboxLines(t, w.ws)).sort()).toEqual(['privateReply ev-1 Thanks!', 'privateReply ev-3 Thanks!']);
         const open = await t.db.selectFrom('channel_events').select('external_id').where('workspace_id', '=', w.ws.id).where('processed_at', 'is', null).execute();
         expect(open.map((e) => e.external_id)).toEqual(['ev-2']);
-        // Nothing of ev-2 was kept: no contact for its author.
+        // Nothing of ev-2 was kept: no contact for its author, and no event of the try undone.
         expect(await t.db.selectFrom('contact_inboxes').select('id').where('workspace_id', '=', w.ws.id).where('source_id', '=', 'ev-b').execute()).toEqual([]);
+        const contactOf = async (source: string) => (await t.db.selectFrom('contact_inboxes').select('contact_id').where('workspace_id', '=', w.ws.id).where('source_id', '=', source).executeTakeFirstOrThrow()).contact_id;
+        const [a, c] = [await contactOf('ev-a'), await contactOf('ev-c')];
+        const recorded = await t.db.selectFrom('workspace_events').select(['type', 'contact_id']).where('workspace_id', '=', w.ws.id).orderBy('id').execute();
+        expect(recorded.map((e) => [e.type, e.contact_id])).toEqual([
+          ['newContact', a],
+          ['messageSent', a],
+          ['newContact', c],
+          ['messageSent', c],
+        ]);
       } finally {
         await t.startWorkers();
       }
