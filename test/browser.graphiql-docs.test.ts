@@ -10,9 +10,9 @@ import { startServer, type RunningServer } from './support/processes.js';
 /**
  * The pages in a real browser (Debian's chromium, driven by playwright-core; never a downloaded
  * one), against `npm start` on a fresh database: GraphiQL runs its example query with the demo
- * token and shows the nested result, /docs renders the operations with their curl examples, the
- * script-free reference stacks its nav on a phone; no page sends a request to another host and no
- * Content-Security-Policy violation is reported. Every wait is for a fact (a selector, a response).
+ * token and shows the nested result, /docs renders the operations with their curl examples and the
+ * webhooks, the script-free reference stacks its nav on a phone; no page sends a request to another
+ * host and no Content-Security-Policy violation is reported. Every wait is for a fact (a selector, a response).
  */
 
 
@@ -115,6 +115,21 @@ describe('GraphiQL and the API reference in a browser', () => {
       await page.getByRole('heading', { name: 'Getting a token' }).first().waitFor();
       await expectNothingFromElsewhere(page);
       expect(requests).toContain(`${server.base}/v1/openapi.json`);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('/docs renders the webhooks: a signed event with its Standard Webhooks headers, its body and the retry schedule', async () => {
+    // Scalar opens a webhook at its lower-cased name.
+    const { context, page } = await open('/docs#webhook/POST/tagapplied');
+    try {
+      await page.getByRole('heading', { name: 'tag_applied (condition tagApplied)' }).first().waitFor();
+      // Shown, not merely in the page: innerText holds rendered text only.
+      for (const text of ['webhook-signature', 'The contact gained a tag.', 'at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h']) {
+        await page.waitForFunction((t) => document.body.innerText.includes(t), text);
+      }
+      await expectNothingFromElsewhere(page);
     } finally {
       await context.close();
     }

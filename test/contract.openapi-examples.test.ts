@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { eventNames, eventTypes } from '../src/domain/workspace-events/workspace-event.schema.js';
 import { buildOpenApiDocument, curlExample } from '../src/rest/reference/openapi.js';
 import { routes } from '../src/rest/routes/index.js';
 
@@ -94,3 +95,43 @@ it('the document says how to get a token and links to GraphiQL and the script-fr
   expect(description).toContain('[GraphiQL](/graphql)');
   expect(description).toContain('[/docs/static](/docs/static)');
 });
+
+describe('webhooks: what the service sends receivers', () => {
+  const webhooks = doc.webhooks as Record<string, Json>;
+  const requestOf = (name: string) => webhooks[name]!.post.requestBody.content['application/json'] as Json;
+
+  it('lists every event type of the EventType enum, the test ping and the flows\' custom event, and nothing else', () => {
+    expect(Object.keys(webhooks).sort()).toEqual([...eventTypes, 'ping', 'flowCustomEvent'].sort());
+    expect(doc.components.schemas.EventType.enum).toEqual([...eventTypes]);
+  });
+
+  it.each(Object.keys(doc.webhooks as Json))('%s: one example, valid against its published schema, which refuses a field it does not list', (name) => {
+    const { schema, examples } = requestOf(name);
+    expect(Object.keys(examples)).toEqual(['example']);
+    const example = exampleValue(examples) as Json;
+    expect(validates(schema, example)).toBe('valid');
+    expect(validates(schema, { ...example, extra: true })).not.toBe('valid');
+    if (name in eventNames) expect(example.event).toBe(eventNames[name as keyof typeof eventNames]);
+  });
+
+  it('signed requests describe the Standard Webhooks headers and the retry schedule; the flow event is unsigned', () => {
+    for (const type of [...eventTypes, 'ping']) {
+      const post = webhooks[type]!.post;
+      const names = (post.parameters as Json[]).map((p) => doc.components.parameters[p.$ref.split('/').pop()]);
+      expect(names.map((p: Json) => [p.name, p.in, p.required]), type).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      expect(Object.keys(post.responses).sort(), type).toEqual(['2XX', '410', 'default']);
+      if (type !== 'contactReferredANewContact' && type !== 'contactReferredExistingContact') {
+        expect(post.description, type).toContain('at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (8 tries');
+      }
+    }
+    const flow = webhooks.flowCustomEvent.post;
+    expect(flow.parameters).toBeUndefined();
+    expect(flow.description).toContain('unsigned');
+    expect(flow.description).toContain('5 tries in all');
+  });
+});
+

@@ -116,7 +116,7 @@ describe(`Subscription.events over SSE on ${testEngine}`, () => {
     const ws = await t.workspace();
     const contactId = await newContact(ws, 'Many');
     const count = READ_BATCH * 2 + 7;
-    const followUps = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ type: 'followUp' as const, contactId, data: { n: from + i } }));
+    const followUps = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ type: 'followUp' as const, contactId, data: { conversation_id: String(from + i), marked_by: null } }));
     await recordEvents(t.db, ws.id, followUps(0, READ_BATCH));
     // As POST /v1/webhooks/{id}/test stores it: an event for that webhook alone.
     await insertEvents(t.db, ws.id, [{ type: 'ping', contact_id: null, source_id: null, body: '{"event":"ping"}', occurred_at: new Date().toISOString(), fanned_out: true }]);
@@ -124,7 +124,7 @@ describe(`Subscription.events over SSE on ${testEngine}`, () => {
     const stream = await subscribe(base, 'subscription { events(after: "0") { type data } }', { token: ws.developerToken });
     expect((await stream.result()).data.events.type).toBe('newContact');
     const ns: number[] = [];
-    for (let i = 0; i < count; i++) ns.push((await stream.result()).data.events.data.n);
+    for (let i = 0; i < count; i++) ns.push(Number((await stream.result()).data.events.data.conversation_id));
     expect(ns).toEqual(Array.from({ length: count }, (_, i) => i));
     expect(stream.pending()).toEqual([]);
     stream.close();
@@ -306,18 +306,18 @@ describe(`Subscription.events over SSE on ${testEngine}`, () => {
     let heldId = 0;
     // The first transaction takes its id and waits; the second takes a higher one and commits.
     const slow = t.db.transaction().execute(async (trx) => {
-      await recordEvents(trx, ws.id, [{ type: 'followUp', contactId, data: { which: 'slow' } }]);
+      await recordEvents(trx, ws.id, [{ type: 'followUp', contactId, data: { conversation_id: '101', marked_by: null } }]);
       heldId = Number((await trx.selectFrom('workspace_events').select((e) => e.fn.max('id').as('id')).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow()).id);
       await held;
     });
     await waitFor('the slow transaction to hold its id', async () => heldId > 0);
-    await recordEvents(t.db, ws.id, [{ type: 'followUp', contactId, data: { which: 'fast' } }]);
+    await recordEvents(t.db, ws.id, [{ type: 'followUp', contactId, data: { conversation_id: '102', marked_by: null } }]);
     const fast = (await stream.result()).data.events;
-    expect(fast.data.which).toBe('fast');
+    expect(fast.data.conversation_id).toBe('102');
     expect(Number(fast.id)).toBeGreaterThan(heldId);
     commit();
     await slow;
-    expect((await stream.result()).data.events).toEqual({ id: String(heldId), data: expect.objectContaining({ which: 'slow' }) });
+    expect((await stream.result()).data.events).toEqual({ id: String(heldId), data: expect.objectContaining({ conversation_id: '101' }) });
     stream.close();
   });
 });

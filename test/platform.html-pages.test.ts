@@ -114,6 +114,25 @@ describe('HTML pages', () => {
     expect((res.text.match(/<h4>Example response \(\d+\)<\/h4>/g) ?? []).length).toBe(routes.length);
   });
 
+  it('/docs/static shows every webhook of the document: its headers (or that it is unsigned), its body fields and its example body', async () => {
+    const res = await t.request('GET', '/docs/static', { headers: browser });
+    const doc = (await t.request('GET', '/v1/openapi.json')).body;
+    const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+    expect(res.text).toContain('<h2 id="webhooks">Webhooks</h2>');
+    const webhooks = Object.entries(doc.webhooks as Record<string, any>);
+    expect(webhooks.length).toBeGreaterThan(0);
+    for (const [name, item] of webhooks) {
+      expect(res.text, name).toContain(`<li><a href="#webhook-${name}">`);
+      const section = new RegExp(`<section class="op" id="webhook-${name}">([\\s\\S]*?)</section>`).exec(res.text)?.[1] ?? '';
+      const content = item.post.requestBody.content['application/json'];
+      expect(section, name).toContain(`<pre><code>${esc(JSON.stringify(content.examples.example.value, null, 2))}</code></pre>`);
+      const fields = Object.keys(doc.components.schemas[content.schema.$ref.split('/').pop()].properties);
+      for (const field of fields) expect(section, `${name} ${field}`).toContain(`<td><code>${field}</code></td>`);
+      if (item.post.parameters) for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) expect(section, name).toContain(`<td><code>${header}</code></td>`);
+      else expect(section, name).toContain('Unsigned: no <code>webhook-*</code> headers.');
+    }
+  });
+
   it('GET / is an index of the public pages: HTML for a browser, JSON otherwise, no token, counted by the IP budget', async () => {
     const links = { app: '/app/', docs: '/docs', docsStatic: '/docs/static', graphql: '/graphql', openapi: '/v1/openapi.json', healthz: '/healthz', readyz: '/readyz' };
     const json = await t.request('GET', '/');

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertSandboxRecord } from '../src/domain/sandbox/sandbox-record.repository.js';
+import { eventBodySchemas, eventNames, eventTypes, sourceRequiredTypes, unsentTypes, type EventType } from '../src/domain/workspace-events/workspace-event.schema.js';
+import { deliver, unique } from './support/comment-engine.js';
 import { unlimited } from './support/endpoints.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
 import { fixtures } from './support/fixtures.js';
@@ -93,6 +96,103 @@ describe('webhooks: delivery', () => {
     expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(receiver.to(at)).toHaveLength(1);
   });
+
+  it('every type that fires, caused once each through the API and the engine, reaches a webhook with a condition on each: the exact body, signed, once', async () => {
+    const all = await t.workspace({ name: 'Every type' });
+    const allApi = webhookApi(t, all);
+    const f = fixtures(t.db, all.id);
+    const owner = String(all.created.owner.id);
+    const vip = await f.tag('VIP');
+    const welcome = await f.sequence('Welcome');
+    await f.customField('Plan');
+    const agent = String(await f.user('Ann Agent', 'ann@company.example'));
+    const unsent: readonly EventType[] = unsentTypes;
+    const firing = eventTypes.filter((type) => !unsent.includes(type));
+    const needsSource: readonly EventType[] = sourceRequiredTypes;
+    const at = path();
+    const hook = await allApi.create(receiver.url(at), firing.map((type) => (needsSource.includes(type) ? { type, sourceId: String(welcome) } : { type })));
+
+    const call = async (method: string, url: string, body?: unknown, token = all.developerToken) => {
+      const res = await t.request(method, url, { token, body });
+      expect(res.status, `${method} ${url}: ${res.text}`).toBeLessThan(300);
+      return res.body;
+    };
+    /** What each change should send, in the order the changes are made (event ids grow in that order). */
+    const expected: { type: EventType; body: Record<string, unknown> }[] = [];
+    const expectEvent = (type: EventType, contact: number, fields: Record<string, unknown>) =>
+      expected.push({ type, body: { event: eventNames[type], contact_id: String(contact), timestamp: isoNow(), ...fields } });
+
+    const contact = Number((await call('POST', '/v1/contacts', { email: 'ada@example.com', phoneNumber: '+14155550123', firstName: 'Ada', lastName: 'Lovelace' })).id);
+    expectEvent('newContact', contact, { name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', phone: '+14155550123', email: 'ada@example.com', custom_fields: {} });
+    await call('PATCH', `/v1/contacts/${contact}`, { firstName: 'Augusta' });
+    expectEvent('contactInfoUpdated', contact, { info_type: 'first_name', old_value: 'Ada', new_value: 'Augusta' });
+    await call('PATCH', `/v1/contacts/${contact}`, { emailOptIn: true });
+    await call('PATCH', `/v1/contacts/${contact}`, { emailOptIn: false });
+    expectEvent('contactUnsubscribedFormBroadcast', contact, {});
+    await call('POST', `/v1/contacts/${contact}/tags`, { tagIds: [String(vip)] });
+    expectEvent('tagApplied', contact, { tag: 'VIP' });
+    await call('DELETE', `/v1/contacts/${contact}/tags`, { tagIds: [String(vip)] });
+    expectEvent('tagRemoved', contact, { tag: 'VIP' });
+    await call('PUT', `/v1/contacts/${contact}/custom-fields/Plan`, { value: 'pro' });
+    expectEvent('customFieldValueChanged', contact, { custom_field: { name: 'Plan', old_value: null, new_value: 'pro' } });
+    await call('POST', `/v1/contacts/${contact}/sequences`, { sequenceIds: [String(welcome)] });
+    expectEvent('subscribedToSequence', contact, { sequence_id: String(welcome), sequence_name: 'Welcome' });
+    await call('DELETE', `/v1/contacts/${contact}/sequences`, { sequenceIds: [String(welcome)] });
+    expectEvent('unsubscribedFromSequence', contact, { sequence_id: String(welcome), sequence_name: 'Welcome' });
+
+    // A conversation the contact wrote in a minute ago: inside the messaging window, so a send goes out.
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const inbox = await f.inbox('Photo out', 'photo');
+    await t.db.insertInto('contact_inboxes').values({ workspace_id: all.id, contact_id: contact, inbox_id: inbox, channel: 'photo', source_id: `psid-${unique()}`, created_at: ago(3_600_000) }).execute();
+    const conversation = await f.conversation({ contactId: contact, inboxId: inbox, followed: false, botEnabled: true, lastActivityAt: ago(7_200_000), createdAt: ago(172_800_000) });
+    await t.db.updateTable('conversations').set({ contact_replied_at: ago(60_000) }).where('id', '=', conversation).execute();
+    const sent = await call('POST', `/v1/contacts/${contact}/messages`, { text: 'We do!', inboxId: String(inbox) });
+    expectEvent('messageSent', contact, { message_id: sent.id, conversation_id: String(conversation), inbox_id: String(inbox), text: 'We do!', attachments: [] });
+    const conversationCall = (verb: string, body?: unknown, token?: string) => call('POST', `/v1/conversations/${conversation}/${verb}`, body, token);
+    const about = { conversation_id: String(conversation) };
+    await conversationCall('disable-bot', { resumeAt: '2099-01-01T09:00:00.000Z' }, all.userToken);
+    expectEvent('conversationTransferredToHuman', contact, { ...about, transferred_by: owner });
+    await conversationCall('enable-bot');
+    expectEvent('conversationTransferredToBot', contact, { ...about, transferred_by: null });
+    await conversationCall('follow', undefined, all.userToken);
+    expectEvent('followUp', contact, { ...about, marked_by: owner });
+    await conversationCall('assign', { userId: agent }, all.userToken);
+    expectEvent('conversationAssigned', contact, { ...about, assigned_to: agent, assigned_by: owner });
+    await conversationCall('assign', { userId: null });
+    expectEvent('conversationUnassigned', contact, { ...about, assigned_to: agent, unassigned_by: null });
+    await conversationCall('archive', undefined, all.userToken);
+    expectEvent('archived', contact, { ...about, archived_by: owner });
+
+    // The engine: a new person writes in (newContact with the profile's names, then messageReceived).
+    const account = `1784${unique()}`;
+    const photo = await f.inbox('Photo in', 'photo');
+    await t.db.updateTable('inboxes').set({ source_id: account }).where('id', '=', photo).execute();
+    const sender = `ig-${unique()}`;
+    await upsertSandboxRecord(t.db, all.id, 'profile', sender, { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', username: 'grace', avatarUrl: 'https://cdn.example/grace.jpg' });
+    const mid = `mid-${unique()}`;
+    await deliver(t, 'photo', { object: 'instagram', entry: [{ id: account, time: Math.floor(Date.now() / 1000), messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text: 'Hi' } }] }] });
+    const received = await t.db.selectFrom('messages').select(['id', 'contact_id', 'conversation_id']).where('external_id', '=', mid).executeTakeFirstOrThrow();
+    const writer = Number(received.contact_id);
+    expectEvent('newContact', writer, { name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', phone: null, email: null, custom_fields: {} });
+    expectEvent('messageReceived', writer, { message_id: String(received.id), conversation_id: String(received.conversation_id), inbox_id: String(photo), text: 'Hi', attachments: [] });
+
+    expect(new Set(expected.map((e) => e.type))).toEqual(new Set(firing));
+    await receiver.waitFor(at, expected.length);
+    await allApi.waitForSettled(hook.id, expected.length);
+    const requests = [...receiver.to(at)].sort((a, b) => Number(a.headers['webhook-id']) - Number(b.headers['webhook-id']));
+    expect(requests).toHaveLength(expected.length);
+    expect(requests.map((r) => JSON.parse(r.body))).toEqual(expected.map((e) => e.body));
+    const events = await t.db.selectFrom('workspace_events').select(['id', 'type', 'body']).where('workspace_id', '=', all.id).orderBy('id').execute();
+    expect(events.map((e) => e.type)).toEqual(expected.map((e) => e.type));
+    requests.forEach((r, i) => {
+      const type = expected[i]!.type;
+      expect(verified(hook.secret, r), type).toEqual(JSON.parse(r.body));
+      expect(r.headers['webhook-id'], type).toBe(String(events[i]!.id));
+      // Byte for byte the recorded body, and exactly the fields the OpenAPI document publishes for the type.
+      expect(r.body, type).toBe(events[i]!.body);
+      expect(eventBodySchemas[type].safeParse(JSON.parse(r.body)).error?.issues, type).toBeUndefined();
+    });
+  }, 60_000);
 
   it("conditions filter by type and source: another tag's sourceId does not fire, a condition without one fires for every tag", async () => {
     const vipOnly = path();
@@ -282,3 +382,56 @@ describe('webhooks: delivery', () => {
     expect(receiver.to(at)).toEqual([]);
   });
 });
+
+/**
+ * The signing secrets are answered to their owner and written nowhere else: with the server's
+ * logging at its most detailed (debug, the job runner's lines included), creating, reading,
+ * rotating and using a webhook (a failed attempt and its retry, a delivery, the test ping, GraphQL)
+ * leaves no secret in any log line.
+ */
+describe('webhooks: the secret stays out of the logs', () => {
+  let t: EngineTestApp;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await createEngineTestApp({ ...unlimited, LOG_LEVEL: 'debug', OUTBOUND_ALLOWED_HOSTS: receiver.host, WEBHOOK_RETRY_SCHEDULE: '0,0.05', EVENTS_POLL_MS: '50' }, { captureLogs: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('create, read, rotate, deliver (a failure, its retry, a ping) and the GraphQL fields: no log line holds a whsec_ secret or its key', async () => {
+    const ws = await t.workspace();
+    const api = webhookApi(t, ws);
+    // The first answer fails, so a failed attempt and its retry are logged too.
+    receiver.answer('/logged', (_request, nth) => (nth === 1 ? { status: 500, body: 'try again' } : { status: 200, body: '{"ok":true}' }));
+    const hook = await api.create(receiver.url('/logged'), [{ type: 'tagApplied' }]);
+    const secrets = [hook.secret];
+    expect((await api.get(hook.id)).secret).toBe(hook.secret);
+    const rotated = await api.call('POST', `/v1/webhooks/${hook.id}/secret/rotate`);
+    expect(rotated.status).toBe(200);
+    secrets.push(rotated.body.secret);
+    const read = await t.graphql('query($id: ID!) { webhook(id: $id) { secret } }', { id: hook.id }, { token: ws.developerToken });
+    expect(read.body).toEqual({ data: { webhook: { secret: rotated.body.secret } } });
+    const again = await t.graphql('mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: hook.id }, { token: ws.developerToken });
+    secrets.push(again.body.data.rotateWebhookSecret.secret);
+
+    const tag = await fixtures(t.db, ws.id).tag('VIP');
+    await api.tagContact(await fixtures(t.db, ws.id).contact({ email: 'logged@example.com' }), tag);
+    await api.ping(hook.id);
+    const delivered = await api.waitForSettled(hook.id, 2);
+    expect(delivered.map((d) => d.attempts.map((a) => a.statusCode))).toEqual(expect.arrayContaining([[500, 200]]));
+    for (const r of receiver.to('/logged')) expect(verifies(secrets.at(-1)!, r)).toBe(true);
+    expect(secrets.every((s) => /^whsec_[A-Za-z0-9+/]{43}=$/.test(s))).toBe(true);
+
+    const lines = t.logs.map((line) => JSON.stringify(line));
+    // The logs did see the calls that answer a secret.
+    expect(lines.some((l) => l.includes('/v1/webhooks/{id}/secret/rotate'))).toBe(true);
+    expect(lines.some((l) => l.includes('"route":"/graphql"'))).toBe(true);
+    expect(lines.filter((l) => l.includes('whsec_'))).toEqual([]);
+    for (const secret of secrets) expect(lines.filter((l) => l.includes(secret.slice('whsec_'.length)))).toEqual([]);
+  }, 60_000);
+});
+

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract.js';
 import { forbidden, unlimited } from './support/endpoints.js';
@@ -91,6 +92,26 @@ describe('webhooks: registration and the REST surface', () => {
       const b = await create(valid());
       expect(a.body.secret).not.toBe(b.body.secret);
       for (const r of [a, b]) expect((await call('DELETE', `/v1/webhooks/${r.body.id}`)).status).toBe(204);
+    });
+
+    it('the two referral types are accepted (201), and the API reference, the GraphQL schema and the docs say they never fire', async () => {
+      const conditions = [{ type: 'contactReferredANewContact' }, { type: 'contactReferredExistingContact' }];
+      const res = await create({ name: 'n8n: referrals', url: 'https://hooks.example.com/referrals', conditions });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ name: 'n8n: referrals', conditions, enabled: true, disabledReason: null });
+
+      const doc = (await t.request('GET', '/v1/openapi.json')).body;
+      expect(doc.components.schemas.EventType.description).toContain('contactReferredANewContact and contactReferredExistingContact are accepted and never fire');
+      for (const { type } of conditions) {
+        expect(doc.webhooks[type].post.description, type).toContain('never sent');
+        expect(doc.components.schemas[`${type[0]!.toUpperCase()}${type.slice(1)}Event`].description, type).toMatch(/^Never sent: this service has no referrals/);
+      }
+      const graphql = await t.graphql('{ __type(name: "EventType") { description } }', {}, { token: ws.developerToken });
+      expect(graphql.body.data.__type.description).toContain('contactReferredANewContact and contactReferredExistingContact are accepted and never fire');
+      const docs = readFileSync(new URL('../docs/webhooks.md', import.meta.url), 'utf8');
+      expect(docs).toContain('| `contactReferredANewContact` | `contact_referred_new_contact` | never fires: this service has no referrals |');
+      expect(docs).toContain('| `contactReferredExistingContact` | `contact_referred_existing_contact` | never fires |');
+      expect((await call('DELETE', `/v1/webhooks/${res.body.id}`)).status).toBe(204);
     });
 
     it('POST /v1/external-webhooks {url, event, provider} is 201, listed, and DELETE is 204 with an empty body', async () => {

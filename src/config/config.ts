@@ -9,6 +9,9 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Seconds before each try of a webhook delivery; exported so the API reference states the schedule it runs by default. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '0,5,300,1800,7200,18000,36000,36000';
+
 const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
 const nonNegativeInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
@@ -185,7 +188,7 @@ export const configSchema = z.object({
   /** Seconds before each retry of a failed webhook delivery (comma-separated); after the last, the delivery has failed. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
-    .default('0,5,300,1800,7200,18000,36000,36000')
+    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
     .transform((v, ctx) => {
       const delays = v.split(',').map((d) => Number(d.trim()));
       if (delays.length === 0 || delays.some((d) => !Number.isFinite(d) || d < 0)) {

@@ -44,8 +44,12 @@ export async function createEngineTestApp(env: Record<string, string> = {}, opti
   let runner: JobRunner | null = null;
   const extras: JobRunner[] = [];
   const clock = testClock();
+  // With captureLogs the runner logs with the app, as in one server process; otherwise it is silent.
+  const runnerLogger = options.captureLogs ? t.app.deps.logger : undefined;
   const startWorkers = async () => {
-    runner = await startEngine({ ...engineDepsOf(t.app.deps), clock }, (tasks) => startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50 }));
+    runner = await startEngine({ ...engineDepsOf(t.app.deps), clock }, (tasks) =>
+      startTestRunner({ database: t.database, databaseUrl: t.config.DATABASE_URL, workerSchema, tasks, concurrency: 4, pollIntervalMs: 50, logger: runnerLogger }),
+    );
   };
   const stopWorkers = async () => {
     await runner?.stop();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { createLogger } from '../../src/observability/logger.js';
+import { createLogger, type Logger } from '../../src/observability/logger.js';
 import { startJobRunner, type JobHelpers, type JobRunner, type TaskList } from '../../src/queue/index.js';
 import { testEngine } from './engine.js';
 
@@ -34,6 +34,8 @@ export interface TestRunnerOptions {
   shutdownTimeoutMs?: number;
   leaseMs?: number;
   pollIntervalMs?: number;
+  /** Where the runner logs (its jobs' failures and retries); silent unless given. */
+  logger?: Logger;
 }
 
 export function startTestRunner(o: TestRunnerOptions): Promise<JobRunner> {
@@ -46,7 +48,7 @@ export function startTestRunner(o: TestRunnerOptions): Promise<JobRunner> {
     pollIntervalMs: o.pollIntervalMs ?? 100,
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? 5_000,
     leaseMs: o.leaseMs,
-    logger: quietLogger,
+    logger: o.logger ?? quietLogger,
   });
 }
 

@@ -5,7 +5,7 @@ import { valuesForContacts } from '../custom-fields/custom-field.repository.js';
 import { contactInboxesForContacts, inboxesByIds, insertContactInbox } from '../inboxes/inbox.repository.js';
 import { tagsForContacts } from '../tags/tag.repository.js';
 import { recordEvents } from '../workspace-events/workspace-event.service.js';
-import type { NewEvent } from '../workspace-events/workspace-event.schema.js';
+import type { ContactInfoType, NewEvent } from '../workspace-events/workspace-event.schema.js';
 import { notesForContacts } from './contact-note.repository.js';
 import {
   deleteContactsByIds,
@@ -70,7 +70,7 @@ const infoTypes = {
   state: 'state',
   city: 'city',
   location: 'location',
-} as const satisfies Partial<Record<keyof ContactScalars, string>>;
+} as const satisfies Partial<Record<keyof ContactScalars, ContactInfoType>>;
 
 /**
  * What a change of a contact's own fields did, from its row before and after: one
@@ -81,7 +81,7 @@ const infoTypes = {
 export function contactChangeEvents(before: ContactScalars, after: ContactScalars): NewEvent[] {
   const contactId = Number(after.id);
   const events: NewEvent[] = [];
-  for (const [field, infoType] of Object.entries(infoTypes) as [keyof typeof infoTypes, string][]) {
+  for (const [field, infoType] of Object.entries(infoTypes) as [keyof typeof infoTypes, ContactInfoType][]) {
     const was = before[field];
     const now = after[field];
     if (was !== now) events.push({ type: 'contactInfoUpdated', contactId, data: { info_type: infoType, old_value: was, new_value: now } });

@@ -48,16 +48,17 @@ export async function getConversation(db: Executor, workspaceId: number, id: str
 export function conversationEvents(before: ConversationScalars, after: ConversationScalars, actor: number | null): NewEvent[] {
   const contactId = Number(after.contactId);
   const by = actor === null ? null : String(actor);
-  const conversation = { conversation_id: after.id };
+  const about = { conversation_id: after.id };
   const events: NewEvent[] = [];
-  const event = (type: NewEvent['type'], data: Record<string, unknown>) => events.push({ type, contactId, data: { ...conversation, ...data } });
-  if (before.botEnabled && !after.botEnabled) event('conversationTransferredToHuman', { transferred_by: by });
-  if (!before.botEnabled && after.botEnabled) event('conversationTransferredToBot', { transferred_by: by });
-  if (before.archivedAt === null && after.archivedAt !== null) event('archived', { archived_by: by });
-  if (!before.followed && after.followed) event('followUp', { marked_by: by });
-  if (before.assignedUserId !== after.assignedUserId) {
-    if (after.assignedUserId !== null) event('conversationAssigned', { assigned_to: after.assignedUserId, assigned_by: by });
-    else event('conversationUnassigned', { assigned_to: before.assignedUserId, unassigned_by: by });
+  if (before.botEnabled && !after.botEnabled) events.push({ type: 'conversationTransferredToHuman', contactId, data: { ...about, transferred_by: by } });
+  if (!before.botEnabled && after.botEnabled) events.push({ type: 'conversationTransferredToBot', contactId, data: { ...about, transferred_by: by } });
+  if (before.archivedAt === null && after.archivedAt !== null) events.push({ type: 'archived', contactId, data: { ...about, archived_by: by } });
+  if (!before.followed && after.followed) events.push({ type: 'followUp', contactId, data: { ...about, marked_by: by } });
+  if (after.assignedUserId !== null && after.assignedUserId !== before.assignedUserId) {
+    events.push({ type: 'conversationAssigned', contactId, data: { ...about, assigned_to: after.assignedUserId, assigned_by: by } });
+  }
+  if (after.assignedUserId === null && before.assignedUserId !== null) {
+    events.push({ type: 'conversationUnassigned', contactId, data: { ...about, assigned_to: before.assignedUserId, unassigned_by: by } });
   }
   return events;
 }

@@ -2,11 +2,12 @@ import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import type { JobQueue } from '../../queue/enqueue.js';
 import { externalWebhooksForEvent } from '../webhooks/webhook.repository.js';
+import type { CustomEventBody } from './flow.schema.js';
 
 /**
  * A flow's custom event (`customEvent` item) goes to every external webhook registered for that
  * event name (POST /v1/external-webhooks, the automation tool's "Watch Flow Data" trigger): one job
- * per registration, in the run's transaction, each posting the flat JSON body below.
+ * per registration, enqueued through `db` (the caller's handle), each posting the flat JSON body below.
  */
 export const EXTERNAL_EVENT_TASK = 'external-event';
 export const EXTERNAL_EVENT_ATTEMPTS = 5;
@@ -14,12 +15,12 @@ export const EXTERNAL_EVENT_ATTEMPTS = 5;
 export interface ExternalEventPayload {
   workspaceId: number;
   externalWebhookId: number;
-  body: { event: string; contact_id: string; flow_id: string; flow_name: string; timestamp: string };
+  body: CustomEventBody;
 }
 
 export async function fireCustomEvent(db: Executor, queue: JobQueue, workspaceId: number, e: { name: string; contactId: number; flowId: number; flowName: string }): Promise<number> {
   const hooks = await externalWebhooksForEvent(db, workspaceId, e.name);
-  const body = { event: e.name, contact_id: String(e.contactId), flow_id: String(e.flowId), flow_name: e.flowName, timestamp: nowIso() };
+  const body: CustomEventBody = { event: e.name, contact_id: String(e.contactId), flow_id: String(e.flowId), flow_name: e.flowName, timestamp: nowIso() };
   for (const hook of hooks) {
     const payload: ExternalEventPayload = { workspaceId, externalWebhookId: hook.id, body };
     await queue.enqueue(db, { task: EXTERNAL_EVENT_TASK, payload: { ...payload }, maxAttempts: EXTERNAL_EVENT_ATTEMPTS });

@@ -66,3 +66,18 @@ export const updateFlowInput = z
   .refine((f) => f.name !== undefined || f.items !== undefined, { message: 'Provide at least one of name or items' })
   .meta({ id: 'UpdateFlowInput', description: 'At least one of name or items; fields left out keep their value.', minProperties: 1 });
 export type UpdateFlowInput = z.infer<typeof updateFlowInput>;
+
+/**
+ * What a flow's `customEvent` item POSTs to each external webhook of its event name: the product's
+ * flat JSON, unsigned (flow-events.service.ts builds it).
+ */
+export const customEventBodySchema = z
+  .strictObject({
+    event: z.string().meta({ description: "The item's `name`: the event the external webhook was registered for" }),
+    contact_id: digitId,
+    flow_id: digitId,
+    flow_name: z.string(),
+    timestamp: isoDateTime,
+  })
+  .meta({ id: 'FlowCustomEvent', description: "A flow's `customEvent` item ran for the contact." });
+export type CustomEventBody = z.infer<typeof customEventBodySchema>;

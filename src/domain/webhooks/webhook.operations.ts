@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../config/config.js';
+import { customEventBodySchema, type CustomEventBody } from '../flows/flow.schema.js';
 import { operation, operationsOf } from '../shared/operation.js';
 import { idParams, successSchema } from '../shared/schemas.js';
+import { eventBodySchemas, eventNames, eventTypes, unsentTypes, type EventBody, type EventType } from '../workspace-events/workspace-event.schema.js';
 import {
   createExternalWebhookInput,
+  pingBodySchema,
+  type PingBody,
   createWebhookInput,
   deliveriesQuery,
   deliveryPageSchema,
@@ -199,12 +204,12 @@ export const webhookOperations = operationsOf('Webhooks', {
   }),
 });
 
-/** The automation tool's flow-data registrations: stored and listed; they fire when flows run, not yet. */
+/** The automation tool's flow-data registrations: a flow's customEvent item posts to those of its event name. */
 export const externalWebhookOperations = operationsOf('Webhooks', {
   list: operation({
     id: 'externalWebhooks.list',
     summary: 'List external webhooks',
-    description: "The flow-data registrations, in the order they were made. They fire when flows run, which this service does not do yet.",
+    description: "The flow-data registrations, in the order they were made. When a flow's `customEvent` item runs, each registration of that event name gets `{event, contact_id, flow_id, flow_name, timestamp}` POSTed, unsigned, through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, 5 tries in all.",
     access: read,
     query: webhooksQuery,
     output: externalWebhookPageSchema,
@@ -215,7 +220,7 @@ export const externalWebhookOperations = operationsOf('Webhooks', {
   create: operation({
     id: 'externalWebhooks.create',
     summary: 'Register an external webhook',
-    description: "Where to send a flow event's data. Stored and listed; it fires when flows run, which this service does not do yet.",
+    description: "Where to send a flow event's data: when a flow's `customEvent` item named `event` runs, `{event, contact_id, flow_id, flow_name, timestamp}` is POSTed to `url`, unsigned (the product's shape), through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, 5 tries in all.",
     access: write,
     body: createExternalWebhookInput,
     output: externalWebhookSchema,
@@ -235,3 +240,80 @@ export const externalWebhookOperations = operationsOf('Webhooks', {
     present: () => undefined,
   }),
 });
+
+/**
+ * A request this service makes to a receiver, for the OpenAPI document's `webhooks`: its body's
+ * schema and an example, and whether it carries the Standard Webhooks signature (the external
+ * webhooks' flow events do not: the product sends them unsigned).
+ */
+export interface OutboundEvent {
+  name: string;
+  summary: string;
+  description: string;
+  body: z.ZodType;
+  example: unknown;
+  signed: boolean;
+}
+
+const spokenDelay = (seconds: number) =>
+  seconds === 0 ? 'at once' : seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+const defaultDelays = DEFAULT_WEBHOOK_RETRY_SCHEDULE.split(',').map(Number);
+const defaultSchedule = defaultDelays.map(spokenDelay).join(', ');
+const defaultTries = defaultDelays.length;
+
+const signedDelivery = (to: string) => [
+  `POSTed ${to}, as \`application/json\` with \`user-agent: messaging-api-webhooks\`, signed by the Standard Webhooks headers below; a receiver verifies them with the \`standardwebhooks\` package and de-duplicates on \`webhook-id\`.`,
+  `A 2xx within WEBHOOK_TIMEOUT_MS (15 s; connecting within 5 s) is success. Anything else (another status, a 3xx: redirects are never followed, a time-out, a refused connection or address) is a failure. Tries follow WEBHOOK_RETRY_SCHEDULE, the delay before each: by default ${defaultSchedule} (${defaultTries} tries; each retry's delay ±10%); \`Retry-After\` on 429 or 503 moves the next try later. After the last the delivery is \`failed\`. A 410 disables the webhook at once; so does failing every delivery for WEBHOOK_DISABLE_AFTER_SECONDS (5 days).`,
+].join('\n\n');
+
+const at = '2026-11-27T10:05:00.100Z';
+const messageExample = { message_id: '311', conversation_id: '4', inbox_id: '2', text: 'Do you ship to Lisbon?', attachments: [] };
+const eventExamples: { [T in EventType]: EventBody<T> } = {
+  archived: { event: 'conversation_archived', contact_id: '42', timestamp: at, conversation_id: '4', archived_by: '5' },
+  contactInfoUpdated: { event: 'contact_info_updated', contact_id: '42', timestamp: at, info_type: 'first_name', old_value: 'Ada', new_value: 'Augusta' },
+  contactReferredANewContact: { event: 'contact_referred_new_contact', contact_id: '42', timestamp: at },
+  contactReferredExistingContact: { event: 'contact_referred_existing_contact', contact_id: '42', timestamp: at },
+  contactUnsubscribedFormBroadcast: { event: 'contact_unsubscribed', contact_id: '42', timestamp: at },
+  conversationAssigned: { event: 'conversation_assigned', contact_id: '42', timestamp: at, conversation_id: '4', assigned_to: '6', assigned_by: '5' },
+  conversationTransferredToBot: { event: 'conversation_transferred_to_bot', contact_id: '42', timestamp: at, conversation_id: '4', transferred_by: null },
+  conversationTransferredToHuman: { event: 'conversation_transferred_to_human', contact_id: '42', timestamp: at, conversation_id: '4', transferred_by: '5' },
+  conversationUnassigned: { event: 'conversation_unassigned', contact_id: '42', timestamp: at, conversation_id: '4', assigned_to: '6', unassigned_by: null },
+  customFieldValueChanged: { event: 'custom_field_changed', contact_id: '42', timestamp: at, custom_field: { name: 'Plan', old_value: 'basic', new_value: 'pro' } },
+  followUp: { event: 'marked_as_follow_up', contact_id: '42', timestamp: at, conversation_id: '4', marked_by: '5' },
+  messageReceived: { event: 'message_received', contact_id: '42', timestamp: at, ...messageExample },
+  messageSent: { event: 'message_sent', contact_id: '42', timestamp: at, ...messageExample, message_id: '312', text: 'We do! Delivery takes 3 to 5 days.', automation_kind: 'comment', automation_id: '9' },
+  newContact: { event: 'new_contact', contact_id: '42', timestamp: at, name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', phone: '+14155550123', email: 'ada@example.com', custom_fields: {} },
+  subscribedToSequence: { event: 'subscribed_to_sequence', contact_id: '42', timestamp: at, sequence_id: '8', sequence_name: 'Welcome' },
+  tagApplied: { event: 'tag_applied', contact_id: '42', timestamp: at, tag: 'vip' },
+  tagRemoved: { event: 'tag_removed', contact_id: '42', timestamp: at, tag: 'vip' },
+  unsubscribedFromSequence: { event: 'unsubscribed_from_sequence', contact_id: '42', timestamp: at, sequence_id: '8', sequence_name: 'Welcome' },
+};
+const unsent: ReadonlySet<EventType> = new Set(unsentTypes);
+const pingExample: PingBody = { event: 'ping', webhook_id: '7', timestamp: at };
+const customEventExample: CustomEventBody = { event: 'order_placed', contact_id: '42', flow_id: '12', flow_name: 'Order follow-up', timestamp: at };
+
+/** Every body this service POSTs to receivers: one per event type, the test ping, and a flow's custom event. */
+export const outboundEvents: OutboundEvent[] = [
+  ...eventTypes.map((type) => ({
+    name: type,
+    summary: `${eventNames[type]} (condition ${type})`,
+    description: unsent.has(type)
+      ? 'The condition is accepted, so the automation tool can register it; the body is never sent.'
+      : signedDelivery('to every enabled webhook of the workspace with a condition on this type (for a tag or sequence type, on its tag or sequence, or on none)'),
+    body: eventBodySchemas[type],
+    example: eventExamples[type],
+    signed: true,
+  })),
+  { name: 'ping', summary: 'ping (POST /v1/webhooks/{id}/test)', description: signedDelivery('to the webhook tested alone, whatever its conditions'), body: pingBodySchema, example: pingExample, signed: true },
+  {
+    name: 'flowCustomEvent',
+    summary: "A flow's custom event (external webhooks)",
+    description: [
+      "POSTed when a flow's `customEvent` item runs to every external webhook of the workspace registered (POST /v1/external-webhooks) for its `name`, one job per registration: unsigned, as the product sends it (no `webhook-*` headers), as `application/json` with `user-agent: messaging-api-flows`, through the outbound address guard, with the webhooks' time-outs and no redirects followed.",
+      'A 2xx is success. Anything else fails the job, which the job queue tries again after about e^n seconds (3 s, 7 s, 20 s, 55 s), 5 tries in all (WEBHOOK_RETRY_SCHEDULE does not apply); after the fifth an error log (action `external-event`) says why. A registration deleted meanwhile is not called.',
+    ].join('\n\n'),
+    body: customEventBodySchema,
+    example: customEventExample,
+    signed: false,
+  },
+];

@@ -120,6 +120,12 @@ export const recoverInput = z
   .meta({ id: 'RecoverWebhookInput' });
 export const recoveredSchema = z.object({ retried: z.number().int().meta({ description: 'How many failed deliveries were scheduled again' }) }).meta({ id: 'WebhookRecovery' });
 
+/** What POST /v1/webhooks/{id}/test sends, to that webhook only: a delivery of its own, signed like any. */
+export const pingBodySchema = z
+  .strictObject({ event: z.literal('ping'), webhook_id: digitId, timestamp: isoDateTime })
+  .meta({ id: 'PingEvent', description: 'Sent by POST /v1/webhooks/{id}/test to that webhook alone (no condition selects it), as a delivery of its own.' });
+export type PingBody = z.infer<typeof pingBodySchema>;
+
 // External webhooks: the automation tool's flow-data trigger registers one per flow event.
 
 export const createExternalWebhookInput = z
@@ -128,7 +134,7 @@ export const createExternalWebhookInput = z
     event: z.string().trim().min(1, 'event must not be empty').max(255, 'event must be at most 255 characters'),
     provider: z.string().trim().min(1, 'provider must not be empty').max(255, 'provider must be at most 255 characters'),
   })
-  .meta({ id: 'CreateExternalWebhookInput', description: 'Where to send the data a flow event produces: fires when flows run, which this service does not do yet.' });
+  .meta({ id: 'CreateExternalWebhookInput', description: "Where to send the data a flow event produces: a flow's `customEvent` item named `event` POSTs `{event, contact_id, flow_id, flow_name, timestamp}` to `url`, unsigned, retried by the job queue up to 5 tries." });
 export type CreateExternalWebhookInput = z.infer<typeof createExternalWebhookInput>;
 
 export const externalWebhookSchema = z

@@ -34,6 +34,7 @@ import type {
   CreateExternalWebhookInput,
   CreateWebhookInput,
   ExternalWebhook,
+  PingBody,
   UpdateWebhookInput,
   Webhook,
   WebhookCondition,
@@ -237,7 +238,7 @@ export async function testWebhook(db: Executor, queue: JobQueue, workspaceId: nu
     const webhook = await sendableWebhook(trx, workspaceId, hook);
     const now = nowIso();
     const [event] = await insertEvents(trx, workspaceId, [
-      { type: 'ping', contact_id: null, source_id: null, body: JSON.stringify({ event: 'ping', webhook_id: webhook.id, timestamp: now }), occurred_at: now, fanned_out: true },
+      { type: 'ping', contact_id: null, source_id: null, body: JSON.stringify({ event: 'ping', webhook_id: webhook.id, timestamp: now } satisfies PingBody), occurred_at: now, fanned_out: true },
     ]);
     const [delivery] = await insertDeliveries(trx, [{ workspaceId, webhookId: hook, eventId: event!.id }], now);
     await enqueueAttempt(trx, queue, { workspaceId, deliveryId: Number(delivery!.id), attempt: 0 });
@@ -245,7 +246,7 @@ export async function testWebhook(db: Executor, queue: JobQueue, workspaceId: nu
   });
 }
 
-// External webhooks: stored and listed; they fire when flows run, which this service does not do yet.
+// External webhooks: registered here, fired by flows (flows/flow-events.service.ts).
 
 export async function createExternalWebhook(db: Executor, workspaceId: number, input: CreateExternalWebhookInput, settings: WebhookSettings, at: IssuePath): Promise<ExternalWebhook> {
   const url = checkedUrl(input.url, settings, [...at, 'url']);

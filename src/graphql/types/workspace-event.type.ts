@@ -9,7 +9,11 @@ import { contractEnum } from '../enums.js';
 import { createLoaders } from '../loaders.js';
 import { ContactRef } from './refs.js';
 
-/** The sixteen event types of webhook conditions and of `Subscription.events(types:)`. */
+/**
+ * The eighteen event types (the automation tool's sixteen conditions, and messageReceived and
+ * messageSent of ours), one enum for webhook conditions and `Subscription.events(types:)`: a type
+ * a webhook can wait for is one a stream can ask for.
+ */
 export const EventTypeEnum = contractEnum(
   'EventType',
   eventTypes,

@@ -46,6 +46,7 @@ const firstExample = (examples: Json | undefined) => (examples ? Object.values(e
 
 const refName = (ref: string) => ref.split('/').pop()!;
 const schemaAnchor = (name: string) => `schema-${name}`;
+const webhookAnchor = (name: string) => `webhook-${name}`;
 const opAnchor = (operationId: string) => `op-${operationId.replace(/[^\w-]/g, '-')}`;
 
 /** A one-line description of a schema: its type, linked component names and constraints. */
@@ -149,6 +150,29 @@ ${paramTable}${body}${curl}${responseExample}
 </section>`;
 }
 
+/** A request this service sends (the document's `webhooks`): its headers, body and the answers it expects. */
+function webhookSection(doc: Json, name: string, op: Json): string {
+  const params = ((op.parameters ?? []) as Json[]).map((p) => (p.$ref ? doc.components.parameters[refName(p.$ref)] : p) as Json);
+  const headers = params.length
+    ? `<h4>Headers</h4>${table(
+        ['Name', 'Type', 'Example', 'Notes'],
+        params.map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${typeOf(p.schema)}</td><td><code>${esc(p.example ?? '')}</code></td><td>${inline(p.description)}</td></tr>`).join(''),
+      )}`
+    : '<p class="note">Unsigned: no <code>webhook-*</code> headers.</p>';
+  const content = op.requestBody.content['application/json'];
+  const schema = content.schema.$ref ? doc.components.schemas[refName(content.schema.$ref)] : content.schema;
+  const answers = Object.entries(op.responses as Record<string, Json>)
+    .map(([status, r]) => `<tr><td>${esc(status)}</td><td>${inline(r.description)}</td></tr>`)
+    .join('');
+  return `<section class="op" id="${webhookAnchor(name)}">
+<h3><span class="m m-post">POST</span> <code>${esc(name)}</code></h3>
+<p class="sub">${esc(op.summary)}</p>
+${prose(schema.description)}${prose(op.description)}
+${headers}<h4>Body</h4><p>JSON: ${typeOf(content.schema)}</p>${propertiesTable(schema)}<h4>Example body</h4>${json(firstExample(content.examples))}
+<h4>Answers</h4>${table(['Status', 'Meaning'], answers)}
+</section>`;
+}
+
 export interface DocsLinks {
   /** The OpenAPI document. */
   spec: string;
@@ -176,6 +200,13 @@ export function docsPage(doc: Json, links: DocsLinks): string {
   const sections = tags
     .map((tag) => `<h2>${esc(tag)}</h2>${operations.filter((o) => o.tag === tag).map((o) => o.html).join('')}`)
     .join('');
+  const webhooks = Object.entries((doc.webhooks ?? {}) as Record<string, Json>);
+  const webhookNav = webhooks.length
+    ? `<li><a href="#webhooks">Webhooks</a><ul>${webhooks.map(([name]) => `<li><a href="#${webhookAnchor(name)}"><span class="m m-post">POST</span> ${esc(name)}</a></li>`).join('')}</ul></li>`
+    : '';
+  const webhookSections = webhooks.length
+    ? `<h2 id="webhooks">Webhooks</h2><p>The requests this service sends to receivers.</p>${webhooks.map(([name, item]) => webhookSection(doc, name, item.post)).join('')}`
+    : '';
   const schemes = Object.entries(doc.components.securitySchemes as Record<string, Json>)
     .map(([name, s]) => `<tr><td><code>${esc(name)}</code></td><td>${s.type === 'http' ? `HTTP ${esc(s.scheme)}` : `API key in ${esc(s.in)} <code>${esc(s.name)}</code>`}</td><td>${inline(s.description)}</td></tr>`)
     .join('');
@@ -202,6 +233,7 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 .t{color:#8250df}.c{color:#59636e;font-size:13px}.note{color:#59636e;font-size:13px}
 pre{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6rem .8rem;overflow-x:auto;font-size:13px}pre code{background:none;padding:0;word-break:normal;white-space:pre}
 .scroll{overflow-x:auto}
+.schema h3{overflow-wrap:anywhere}
 @media (max-width:800px){
 body{display:block}
 nav{position:static;height:auto;width:auto;border-right:0;border-bottom:1px solid #d0d7de;max-height:40vh}
@@ -213,7 +245,7 @@ main{padding:1rem;max-width:none}
 </head>
 <body>
 <nav><strong>${esc(doc.info.title)}</strong> <span class="c">v${esc(doc.info.version)}</span>
-<ul><li><a href="${esc(links.interactive)}">Interactive reference</a></li><li><a href="#getting-a-token">Getting a token</a></li><li><a href="#auth">Authentication</a></li>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav>
+<ul><li><a href="${esc(links.interactive)}">Interactive reference</a></li><li><a href="#getting-a-token">Getting a token</a></li><li><a href="#auth">Authentication</a></li>${nav}${webhookNav}<li><a href="#schemas">Schemas</a></li></ul></nav>
 <main>
 <h1>${esc(doc.info.title)} <span class="c">${esc(doc.info.version)}</span></h1>
 ${prose(doc.info.description)}
@@ -221,6 +253,7 @@ ${prose(doc.info.description)}
 <h2 id="auth">Authentication</h2>
 ${table(['Scheme', 'Mechanism', 'Notes'], schemes)}
 ${sections}
+${webhookSections}
 <h2 id="schemas">Schemas</h2>
 ${schemas}
 </main>

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { allSchemes, type AuthScheme } from '../../domain/auth/principal.js';
+import { outboundEvents, type OutboundEvent } from '../../domain/webhooks/webhook.operations.js';
 import { errorEnvelopeSchema, errorSchemas } from '../envelope.schema.js';
 import type { Route } from '../route.js';
 
@@ -45,6 +46,66 @@ const headers = {
   'WWW-Authenticate': { description: 'The Bearer challenge.', required: true, schema: { type: 'string' } },
   Location: { description: 'Where the created record can be read.', required: true, schema: { type: 'string' } },
 } as const;
+
+/**
+ * The Standard Webhooks headers of every signed request this service sends. The examples sign the
+ * tagApplied example (event id 1204) with the example secret of POST /v1/webhooks.
+ */
+const webhookParameters = {
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The event's id: the same on every attempt and for every webhook the event goes to, so receivers de-duplicate on it (a test ping has an id of its own).",
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: '1204',
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Seconds since the epoch when the attempt was signed (each attempt anew); `standardwebhooks` refuses one more than 5 minutes from its clock.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: '1795773900',
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` (the body exactly as sent), keyed with the base64-decoded part of the secret after `whsec_`. For 24 hours after a rotation a second `v1,` signature, with the previous secret, follows after a space.',
+    schema: { type: 'string' },
+    example: 'v1,phbwHhKg8BFA15punpyBg4y7xQY6Cediiq/7Li/f3JY=',
+  },
+} as const;
+
+const signedResponses = {
+  '2XX': { description: 'Received: the delivery succeeded.' },
+  '410': { description: 'Gone: the webhook is disabled at once, and the delivery has failed.' },
+  default: { description: 'Any other answer (a 3xx included), a time-out or a refused connection: a failed attempt, tried again on the schedule.' },
+};
+const unsignedResponses = {
+  '2XX': { description: 'Received.' },
+  default: { description: 'Any other answer, a time-out or a refused connection: the job is tried again, 5 tries in all.' },
+};
+
+/** The document's `webhooks`: each request this service sends to a receiver, by name. */
+function webhooksOf(collector: SchemaCollector, events: readonly OutboundEvent[]): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    events.map((e) => [
+      e.name,
+      {
+        post: {
+          summary: e.summary,
+          description: e.description,
+          ...(e.signed ? { parameters: Object.keys(webhookParameters).map((name) => ({ $ref: `#/components/parameters/${name}` })) } : {}),
+          requestBody: { required: true, content: { 'application/json': { schema: collector.convert(e.body, 'output'), examples: { example: { value: e.example } } } } },
+          responses: e.signed ? signedResponses : unsignedResponses,
+        },
+      },
+    ]),
+  );
+}
 
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 const commonHeaders = () => ({
@@ -198,8 +259,9 @@ const gettingATokenSection = [
   'The same data is available over GraphQL: [GraphiQL](/graphql) opens an explorer with an example query. This reference is also available without scripts at [/docs/static](/docs/static); the machine-readable document is [/v1/openapi.json](/v1/openapi.json).',
 ];
 
-export function buildOpenApiDocument(routes: Route[]): JsonSchema {
+export function buildOpenApiDocument(routes: Route[], events: readonly OutboundEvent[] = outboundEvents): JsonSchema {
   const collector = new SchemaCollector();
+  const webhooks = webhooksOf(collector, events);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const usedErrorStatuses = new Set<number>();
   const tags: string[] = [];
@@ -277,6 +339,7 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
         'Workspace-scoped HTTP and JSON API of the customer-messaging automation service. Every request acts inside the one workspace its token belongs to.',
         'Every error body is the envelope `{defined, code, status, message, data?}`; 422 `invalidRequestData` lists `data.issues: [{message, path}]`.',
         'Identifiers are digit strings; timestamps are ISO 8601 UTC strings.',
+        'What this service POSTs to receivers is under `webhooks`: the events webhooks are registered for (POST /v1/webhooks), signed with Standard Webhooks and retried on a schedule, the test ping, and the unsigned custom events of flows (POST /v1/external-webhooks).',
         ...gettingATokenSection,
       ].join('\n\n'),
     },
@@ -287,10 +350,12 @@ export function buildOpenApiDocument(routes: Route[]): JsonSchema {
     ],
     tags: tags.map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
       responses,
       headers,
+      parameters: webhookParameters,
       securitySchemes,
     },
   };

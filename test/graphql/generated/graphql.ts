@@ -77,7 +77,7 @@ export type CreateDynamicImageInput = {
   name: string;
 };
 
-/** Where to send the data a flow event produces: fires when flows run, which this service does not do yet. */
+/** Where to send the data a flow event produces: a flow's `customEvent` item named `event` POSTs `{event, contact_id, flow_id, flow_name, timestamp}` to `url`, unsigned, retried by the job queue up to 5 tries. */
 export type CreateExternalWebhookInput = {
   event: string;
   provider: string;
