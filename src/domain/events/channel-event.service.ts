@@ -73,7 +73,9 @@ async function store(
         result.duplicates++;
         return;
       }
-      stored.set(inbox.workspaceId, [...(stored.get(inbox.workspaceId) ?? []), id]);
+      const ofWorkspace = stored.get(inbox.workspaceId);
+      if (ofWorkspace) ofWorkspace.push(id);
+      else stored.set(inbox.workspaceId, [id]);
       result.stored++;
       result.eventIds.push(String(id));
     });
