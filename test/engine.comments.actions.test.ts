@@ -314,8 +314,15 @@ describe(`comment actions on ${testEngine}`, () => {
     expect(conversation.admin_replied_at).not.toBeNull();
     const contact = await t.db.selectFrom('contacts').select(['last_message_at', 'first_name']).where('id', '=', Number(event.contactId)).executeTakeFirstOrThrow();
     expect(contact.first_name).toBe('ada');
-    expect(contact.last_message_at).not.toBeNull();
+    // A contact made for the comment is active from its first row, on the comment's processing.
+    expect(Date.parse(contact.last_message_at!)).toBeGreaterThanOrEqual(Date.parse(conversation.created_at) - 1_000);
     // Two replies delivered for one answered comment.
     expect(await counters(t, w.ws, 'photo', id)).toEqual({ repliesCount: 1, sentCount: 2, deliveredCount: 2, failedCount: 0, missedCount: 0 });
+    // A known contact's next comment (on another post) moves its activity forward.
+    await t.db.updateTable('contacts').set({ last_message_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', Number(event.contactId)).execute();
+    const before = Date.now();
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'msg-2', from: 'writer', username: 'ada', media: 'media-2' }));
+    const again = await t.db.selectFrom('contacts').select('last_message_at').where('id', '=', Number(event.contactId)).executeTakeFirstOrThrow();
+    expect(Date.parse(again.last_message_at!)).toBeGreaterThanOrEqual(before - 1);
   });
 });

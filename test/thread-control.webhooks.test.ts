@@ -151,6 +151,18 @@ describe(`thread control from webhooks on ${testEngine}`, () => {
     expect(await outboxLines(t, w.ws, '&action=privateReply')).toContain(`privateReply c-tc2-${p.id} Thanks!`);
   });
 
+  it('a standby gone idle (24 hours without a transition) no longer stops a comment\'s private reply', async () => {
+    await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'text', value: 'Still here' } });
+    const p = await person();
+    const passedAt = Date.now() - 25 * 3_600_000;
+    await deliver(t, 'photo', entry({ messaging: [handover(p, passedAt, 'pass_thread_control', { new_owner_app_id: OTHER })] }));
+    const row = await t.db.selectFrom('thread_states').select(['state', 'expires_at']).where('contact_inbox_id', '=', p.contactInbox).executeTakeFirstOrThrow();
+    expect(row.state).toBe('standby');
+    expect(Date.parse(row.expires_at!)).toBeLessThan(Date.now());
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: `c-idle-${p.id}`, from: p.id, text: 'price?' }));
+    expect((await outboxLines(t, w.ws, '&action=privateReply')).filter((l) => l.startsWith(`privateReply c-idle-${p.id} `))).toHaveLength(1);
+  });
+
   it('a lead\'s reply is skipped while another app holds the contact\'s thread in the page\'s inbox (threadNotOwned)', async () => {
     const PAGE = `7100${Date.now() % 100000}`;
     const FORM = `7200${Date.now() % 100000}`;

@@ -33,6 +33,11 @@ export interface LinkedContact {
   conversationId: number;
   /** True when this call created the contact (replyToNewContactsOnly answers only these). */
   created: boolean;
+  /**
+   * Until when another app holds the person's thread in standby (null: not in standby), when this
+   * transaction knows it already: read with the contact, or none for a contact created now.
+   */
+  standbyUntil?: string | null;
 }
 
 /** "Ada Lovelace" -> first and last name; a single word (a username) is the first name. */
@@ -48,17 +53,22 @@ export function splitName(name: string | null): { firstName: string | null; last
  * inside the caller's transaction. Two events of one new person at once make one contact: the
  * contact inbox is unique per inbox and person, and the loser of that race removes the contact it
  * had just inserted and takes the winner's. A contact created records newContact in the
- * transaction (the loser's removed one does not).
+ * transaction (the loser's removed one does not). `activeAt`: the person is met through a message
+ * sent then, so a contact created counts as active from its first row (`created` tells the caller
+ * it need not mark it again).
  */
-export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, known?: SourceContact | null): Promise<LinkedContact> {
+export async function linkContact(trx: Executor, inbox: EventInbox, who: Participant, known?: SourceContact | null, opts: { activeAt?: string } = {}): Promise<LinkedContact> {
   const workspaceId = inbox.workspaceId;
   // `known`: the caller asked findSourceContact in this transaction already (null: nobody yet).
-  if (known) return { contact: known.contact, conversationId: known.conversationId ?? (await ensureConversation(trx, workspaceId, Number(known.contact.id), inbox.id)), created: false };
+  if (known) {
+    const conversationId = known.conversationId ?? (await ensureConversation(trx, workspaceId, Number(known.contact.id), inbox.id));
+    return { contact: known.contact, conversationId, created: false, standbyUntil: known.standbyUntil };
+  }
   let created = false;
   let createdContact: ContactScalars | null = null;
   let contactId = known === null ? null : await contactIdBySource(trx, inbox, who.sourceId);
   if (contactId === null) {
-    const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) });
+    const contact = await insertContact(trx, workspaceId, { email: null, phoneNumber: null, ...splitName(who.name) }, opts.activeAt ?? null);
     const id = idNumber(contact.id)!;
     const linked = await insertSourceContactInbox(trx, workspaceId, { contactId: id, inboxId: inbox.id, channel: inbox.channel, sourceId: who.sourceId, createdAt: nowIso() });
     if (linked) {
@@ -76,13 +86,16 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
   const conversationId = created ? await insertConversation(trx, workspaceId, { contactId, inboxId: inbox.id, now: nowIso() }) : await ensureConversation(trx, workspaceId, contactId, inbox.id);
   // A contact made just now is as insertContact returned it; an existing one is read.
   const contact = createdContact ?? (await findContactById(trx, workspaceId, contactId))!;
-  return { contact, conversationId, created };
+  // A contact inbox made just now has no thread state yet.
+  return { contact, conversationId, created, ...(created ? { standbyUntil: null } : {}) };
 }
 
 /** A person's contact in an inbox, with its latest conversation there (null: none yet). */
 export interface SourceContact {
   contact: ContactScalars;
   conversationId: number | null;
+  /** Until when another app holds their thread in standby (null: not in standby). */
+  standbyUntil: string | null;
 }
 
 /**

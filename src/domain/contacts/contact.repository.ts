@@ -75,10 +75,24 @@ export async function insertContact(
   db: Executor,
   workspaceId: number,
   c: { email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null } & Partial<EditableContactColumns>,
+  /** When the new contact last exchanged a message: a person met through their message (null: none yet). */
+  lastMessageAt: string | null = null,
 ): Promise<ContactScalars> {
   const now = nowIso();
   const { email, phoneNumber, firstName, lastName, ...more } = c;
-  const base = { workspace_id: workspaceId, gender: more.gender ?? 'unknown', email_verified: 0, email_opt_in: bool(more.emailOptIn ?? false), email, phone_number: phoneNumber, first_name: firstName, last_name: lastName, created_at: now, updated_at: now };
+  const base = {
+    workspace_id: workspaceId,
+    gender: more.gender ?? 'unknown',
+    email_verified: 0,
+    email_opt_in: bool(more.emailOptIn ?? false),
+    email,
+    phone_number: phoneNumber,
+    first_name: firstName,
+    last_name: lastName,
+    last_message_at: lastMessageAt,
+    created_at: now,
+    updated_at: now,
+  };
   // The engine makes contacts of names alone, one per new commenter: that shape is prepared.
   const inserted = Object.keys(more).length === 0 ? insertNamed.first(db, base) : db.insertInto('contacts').values({ ...editableColumns(more), ...base }).returning(contactColumns).executeTakeFirst();
   const row = await inserted.catch((err: unknown) => {
@@ -88,7 +102,8 @@ export async function insertContact(
   return toContactScalars(row!);
 }
 
-const insertNamed = prepared((db, r: Pick<Insertable<ContactsTable>, 'workspace_id' | 'gender' | 'email_verified' | 'email_opt_in' | 'email' | 'phone_number' | 'first_name' | 'last_name' | 'created_at' | 'updated_at'>) =>
+const insertNamed = prepared(
+  (db, r: Pick<Insertable<ContactsTable>, 'workspace_id' | 'gender' | 'email_verified' | 'email_opt_in' | 'email' | 'phone_number' | 'first_name' | 'last_name' | 'last_message_at' | 'created_at' | 'updated_at'>) =>
   db
     .insertInto('contacts')
     .values({
@@ -100,6 +115,7 @@ const insertNamed = prepared((db, r: Pick<Insertable<ContactsTable>, 'workspace_
       phone_number: r.phone_number,
       first_name: r.first_name,
       last_name: r.last_name,
+      last_message_at: r.last_message_at,
       created_at: r.created_at,
       updated_at: r.updated_at,
     })
@@ -375,11 +391,18 @@ export async function deleteContactsByIds(db: Executor, workspaceId: number, ids
 
 /**
  * The contact already linked to this person (`sourceId`) in this inbox, with its latest
- * conversation there (null: none yet), in one statement; null when none is linked.
+ * conversation there (null: none yet) and until when another app holds their thread in standby
+ * (null: it is not in standby; see thread-state.repository.ts standbyHolds), in one statement;
+ * null when none is linked. A reply to the person needs all three.
  */
-export async function findContactOfSource(db: Executor, workspaceId: number, inboxId: number, sourceId: string): Promise<{ contact: ContactScalars; conversationId: number | null } | null> {
+export async function findContactOfSource(
+  db: Executor,
+  workspaceId: number,
+  inboxId: number,
+  sourceId: string,
+): Promise<{ contact: ContactScalars; conversationId: number | null; standbyUntil: string | null } | null> {
   const row = await sourceContact.first(db, { inboxId, sourceId, workspaceId });
-  return row ? { contact: toContactScalars(row), conversationId: row.conversation_id } : null;
+  return row ? { contact: toContactScalars(row), conversationId: row.conversation_id, standbyUntil: row.standby_until } : null;
 }
 
 const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
@@ -395,6 +418,8 @@ const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; work
         .where('v.inbox_id', '=', p.inboxId)
         .as('conversation_id'),
     )
+    // The contact inbox is unique per contact and inbox: its thread state is the thread's.
+    .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'))
     .where('ci.inbox_id', '=', p.inboxId)
     .where('ci.source_id', '=', p.sourceId)
     .where('ci.workspace_id', '=', p.workspaceId),

@@ -123,13 +123,18 @@ export async function threadInStandby(db: Executor, workspaceId: number, contact
   const r = await db
     .selectFrom('contact_inboxes as m')
     .innerJoin('thread_states as s', 's.contact_inbox_id', 'm.id')
-    .select('s.contact_inbox_id')
+    .select('s.expires_at')
     .where('m.contact_id', '=', contactId)
     .where('m.inbox_id', '=', inboxId)
     .where('m.workspace_id', '=', workspaceId)
     .where('s.workspace_id', '=', workspaceId)
     .where('s.state', '=', 'standby')
-    .where('s.expires_at', '>', nowIso)
     .executeTakeFirst();
-  return r !== undefined;
+  return standbyHolds(r?.expires_at ?? null, nowIso);
 }
+
+/**
+ * Whether a standby that lasts until `until` (null: the thread is not in standby) still holds at
+ * `nowIso`: past it, the thread is idle and ours to answer. Times are ISO strings on both engines.
+ */
+export const standbyHolds = (until: string | null, nowIso: string): boolean => until !== null && until > nowIso;

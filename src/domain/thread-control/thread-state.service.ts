@@ -12,6 +12,7 @@ import {
   findStoredThread,
   findThreadTarget,
   saveStoredThread,
+  standbyHolds,
   threadInStandby,
   type StoredThread,
   type ThreadTarget,
@@ -148,10 +149,12 @@ export function threadSnapshot(contactInboxId: number, row: StoredThread | null,
 
 /**
  * True when the contact's thread in the inbox is held by another app (standby, not idle): senders
- * refuse to send then (reason `threadNotOwned`). One indexed statement.
+ * refuse to send then (reason `threadNotOwned`). One indexed statement, or none when the caller
+ * read the standby's end in this transaction already (`standbyUntil`, from findContactOfSource).
  */
-export async function threadHeldByOther(db: Executor, workspaceId: number, contactId: number, inboxId: number, now?: Date): Promise<boolean> {
-  return threadInStandby(db, workspaceId, contactId, inboxId, (now ?? new Date()).toISOString());
+export async function threadHeldByOther(db: Executor, workspaceId: number, contactId: number, inboxId: number, now?: Date, standbyUntil?: string | null): Promise<boolean> {
+  const at = (now ?? new Date()).toISOString();
+  return standbyUntil !== undefined ? standbyHolds(standbyUntil, at) : threadInStandby(db, workspaceId, contactId, inboxId, at);
 }
 
 // ---- Network events (the engine) ----

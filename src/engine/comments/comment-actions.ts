@@ -104,9 +104,10 @@ export interface Target {
    * Set when the action runs inline, in the transaction of the event step that has just recorded
    * the row: what that step read (the automation, the contact and its conversation) is current for
    * the whole transaction (SQLite runs one writer), so the action does not read it again, and the
-   * step has marked the contact active this instant.
+   * step has marked the contact active this instant. `standbyUntil`: the thread's standby, read with
+   * the contact (thread-state.service.ts threadHeldByOther), when the step has it.
    */
-  known?: { automation: StoredCommentAutomation; contact: ContactScalars; conversationId: number };
+  known?: { automation: StoredCommentAutomation; contact: ContactScalars; conversationId: number; standbyUntil?: string | null };
 }
 
 async function loadTarget(db: Executor, p: CommentActionPayload): Promise<Target | null> {
@@ -290,7 +291,7 @@ async function privateReply(deps: EngineDeps, t: Target, helpers: JobHelpers): P
   const reply = await replyFor(deps.db, t, 'privateReply');
   if ('skip' in reply) return void (await skip(deps, t, 'privateReply', reply.skip));
   // A private reply lands in the person's thread: not while another app holds it (thread control).
-  if (await threadHeldByOther(deps.db, t.workspaceId, t.contactId!, t.inbox.id)) return void (await skip(deps, t, 'privateReply', 'threadNotOwned'));
+  if (await threadHeldByOther(deps.db, t.workspaceId, t.contactId!, t.inbox.id, undefined, t.known?.standbyUntil)) return void (await skip(deps, t, 'privateReply', 'threadNotOwned'));
   if (!(await claimReply(deps.db, t, 'private'))) return void (await skip(deps, t, 'privateReply', 'alreadyRepliedPrivately'));
   const contactId = t.contactId!;
   const text = reply.content.type === 'text' ? reply.content.text : null;

@@ -87,7 +87,8 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
 
     let linked: LinkedContact | null = null;
     if (passing().length > 0) {
-      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existing);
+      // A contact made for the comment counts as active from its first row: no update of it after.
+      linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existing, { activeAt: now.toISOString() });
     }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
@@ -112,7 +113,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
         comment,
         inbox: { id: inbox.id, channel: inbox.channel, sourceId: inbox.sourceId },
         actions,
-        known: { automation: a, contact: linked!.contact, conversationId: linked!.conversationId },
+        known: { automation: a, contact: linked!.contact, conversationId: linked!.conversationId, standbyUntil: linked!.standbyUntil },
       };
       for (const { action, runAt } of planned) {
         if (deps.inline && runAt.getTime() <= now.getTime()) immediate.push({ target, action });
@@ -124,7 +125,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     const missed = await insertCommentEvents(trx, workspaceId, declines);
     declined = missed.length;
     // The commenter counts as a monthly active contact (a contact made before this month too).
-    if (linked) await touchContactActivity(trx, workspaceId, idOf(linked.contact));
+    if (linked && !linked.created) await touchContactActivity(trx, workspaceId, idOf(linked.contact), now.toISOString());
     // Inside the event job's transaction (see process-event.ts), in the order they were planned.
     for (const { target, action } of immediate) await runActionInline({ ...deps, db: trx }, target, action);
     // Last: every transaction takes the automations' row locks after the contact's (counter-tally.ts).
