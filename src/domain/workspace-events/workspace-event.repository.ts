@@ -1,4 +1,5 @@
 import { isPostgres, type Executor } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { idString, parseJson } from '../../db/values.js';
 import type { EventType, WorkspaceEvent } from './workspace-event.schema.js';
 
@@ -21,21 +22,24 @@ const toEvent = (r: { id: number; workspace_id: number; type: string; contact_id
 });
 
 /**
- * Several events of one workspace in one statement; their ids, in order. One marked `fanned_out`
- * is taken already: the fan-out leaves it alone (a webhook's ping goes to that webhook only).
- */
-/**
  * Events per insert: a bulk call may record 100,000 (1,000 contacts and 100 tags or sequences),
  * and each event binds 7 values, where SQLite takes at most 32,766 per statement and PostgreSQL
  * 65,535. Up to this many it is one statement.
  */
 const EVENTS_PER_INSERT = 4000;
 
-export async function insertEvents(
-  db: Executor,
-  workspaceId: number,
-  rows: readonly { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; fanned_out?: boolean }[],
-): Promise<{ id: number }[]> {
+type NewEventRow = { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; fanned_out?: boolean };
+
+/**
+ * Several events of one workspace in one statement; their ids, in order. One marked `fanned_out`
+ * is taken already: the fan-out leaves it alone (a webhook's ping goes to that webhook only).
+ */
+export async function insertEvents(db: Executor, workspaceId: number, rows: readonly NewEventRow[]): Promise<{ id: number }[]> {
+  // One event is the engine's case (a new contact, a reply sent): its statement is prepared.
+  if (rows.length === 1) {
+    const { fanned_out, ...r } = rows[0]!;
+    return insertOne.all(db, { ...r, workspace_id: workspaceId, fanned_out_at: fanned_out ? r.occurred_at : null });
+  }
   const ids: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += EVENTS_PER_INSERT) {
     const chunk = rows.slice(i, i + EVENTS_PER_INSERT);
@@ -49,6 +53,13 @@ export async function insertEvents(
   }
   return ids;
 }
+
+const insertOne = prepared((db, r: { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; workspace_id: number; fanned_out_at: string | null }) =>
+  db
+    .insertInto('workspace_events')
+    .values({ type: r.type, contact_id: r.contact_id, source_id: r.source_id, body: r.body, occurred_at: r.occurred_at, workspace_id: r.workspace_id, fanned_out_at: r.fanned_out_at })
+    .returning('id'),
+);
 
 /** The workspace's events after an id, oldest first, optionally of some types. */
 export async function eventsAfter(db: Executor, workspaceId: number, afterId: number, opts: { types?: readonly string[]; limit: number }): Promise<StoredEvent[]> {
