@@ -102,8 +102,9 @@ export async function insertContact(
   return toContactScalars(row!);
 }
 
-const insertNamed = prepared(
-  (db, r: Pick<Insertable<ContactsTable>, 'workspace_id' | 'gender' | 'email_verified' | 'email_opt_in' | 'email' | 'phone_number' | 'first_name' | 'last_name' | 'last_message_at' | 'created_at' | 'updated_at'>) =>
+type NamedContactRow = Pick<Insertable<ContactsTable>, 'workspace_id' | 'gender' | 'email_verified' | 'email_opt_in' | 'email' | 'phone_number' | 'first_name' | 'last_name' | 'last_message_at' | 'created_at' | 'updated_at'>;
+
+const insertNamed = prepared((db, r: NamedContactRow) =>
   db
     .insertInto('contacts')
     .values({

@@ -54,7 +54,7 @@ export async function insertEvents(db: Executor, workspaceId: number, rows: read
   return ids;
 }
 
-const insertOne = prepared((db, r: { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; workspace_id: number; fanned_out_at: string | null }) =>
+const insertOne = prepared((db, r: Omit<NewEventRow, 'fanned_out'> & { workspace_id: number; fanned_out_at: string | null }) =>
   db
     .insertInto('workspace_events')
     .values({ type: r.type, contact_id: r.contact_id, source_id: r.source_id, body: r.body, occurred_at: r.occurred_at, workspace_id: r.workspace_id, fanned_out_at: r.fanned_out_at })
