@@ -38,6 +38,21 @@ describe(`comment automation options on ${testEngine}`, () => {
     expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['o-1 acted', 'o-2 declined alreadyRepliedOnPost', 'o-3 acted', 'o-4 acted']);
   });
 
+  it('replyOncePerUserPerPost, within one delivery: a comment whose reply was skipped does not count as answered', async () => {
+    const w = await commentWorld(t);
+    const id = await createAutomation(t, w.ws, 'photo', { options: { replyOncePerUserPerPost: true } });
+    // One webhook, so one chunk: the first comment is too old for a private reply (skipped: the
+    // automation did not answer ann on post-a), and the second, on the same post, is answered.
+    const old = new Date(Date.now() - 8 * 24 * 3_600_000);
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'd-1', from: 'ann', media: 'post-a', createdAt: old }, { id: 'd-2', from: 'ann', media: 'post-a' }));
+    expect(await outboxLines(t, w.ws)).toEqual(['privateReply d-2 Thanks!']);
+    expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['d-1 declined commentTooOld', 'd-2 acted']);
+    // Each row holds its final state, the time it was written included.
+    const rows = await t.db.selectFrom('comment_events').select(['comment_id', 'actions', 'created_at', 'updated_at']).where('automation_id', '=', Number(id)).orderBy('comment_id').execute();
+    expect(rows.map((r) => JSON.parse(r.actions).map((a: { status: string }) => a.status))).toEqual([['skipped'], ['done']]);
+    for (const r of rows) expect(Date.parse(r.updated_at)).toBeGreaterThanOrEqual(Date.parse(r.created_at));
+  });
+
   it('replyOncePerUserPerPost off: the same author on the same post is answered again', async () => {
     const w = await commentWorld(t);
     await createAutomation(t, w.ws, 'photo', { options: { replyOncePerUserPerPost: false }, publicReply: { type: 'text', value: 'again' }, privateReply: { type: 'none', value: null } });

@@ -237,6 +237,29 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['inl-1 acted', 'inl-2 acted']);
     });
 
+    it('a hide refused for good inside the chunk leaves the comment shown: another automation\'s public reply goes', async () => {
+      const w = await commentWorld(t);
+      // The newest automation acts first: the hide is tried before the reply is judged.
+      const replier = await createAutomation(t, w.ws, 'photo', { publicReply: { type: 'text', value: 'Thanks' }, privateReply: { type: 'none', value: null } });
+      const hider = await createAutomation(t, w.ws, 'photo', { hideComments: { all: true }, privateReply: { type: 'none', value: null } });
+      const refused = new ChannelError({ reason: 'invalid', httpCode: 400, providerMessage: '(#100) Cannot hide this comment' });
+      const hideRefused: ChannelAdapter = { ...sandboxAdapter(t.db), joinTransaction: (trx) => ({ ...sandboxAdapter(trx), hideComment: () => Promise.reject(refused) }) };
+      await t.stopWorkers();
+      try {
+        await t.webhook('photo', photoWebhook(w.photo.account, { id: 'hr-1', from: 'hr-a' }));
+        const job = (await t.jobs()).find((j) => j.task === 'event.process' && workspaceOf(j.payload) === w.ws.id)!;
+        await engineTasks({ ...engineDepsOf(t.app.deps), adapter: hideRefused })['event.process']!(job.payload, manualJobHelpers());
+        if (testEngine === 'sqlite') await t.db.deleteFrom('jobs').where('id', '=', Number(job.id)).execute();
+        else await sql`delete from ${sql.id(t.workerSchema, '_private_jobs')} where id = ${job.id}`.execute(t.db);
+      } finally {
+        await t.startWorkers();
+      }
+      // The hide failed before the reply was judged in the same transaction: the comment is not hidden.
+      expect(await outboxLines(t, w.ws)).toEqual(['publicReply hr-1 Thanks']);
+      expect(await eventLines(t, w.ws, 'photo', hider)).toEqual(['hr-1 failed (#100) Cannot hide this comment']);
+      expect(await eventLines(t, w.ws, 'photo', replier)).toEqual(['hr-1 acted']);
+    });
+
     it('an event that fails is undone alone: the other events of its job commit, and the job is retried for it', async () => {
       const w = await commentWorld(t);
       await fixtures(t.db, w.ws.id).channelPost('photo', w.photo.inboxId, { id: 'm-known', kind: 'published' });
