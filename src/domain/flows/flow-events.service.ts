@@ -2,7 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import type { JobQueue } from '../../queue/enqueue.js';
 import { externalWebhooksForEvent } from '../webhooks/webhook.repository.js';
-import type { CustomEventBody } from './flow.schema.js';
+import { EXTERNAL_EVENT_ATTEMPTS, type CustomEventBody } from './flow.schema.js';
 
 /**
  * A flow's custom event (`customEvent` item) goes to every external webhook registered for that
@@ -10,7 +10,6 @@ import type { CustomEventBody } from './flow.schema.js';
  * per registration, enqueued through `db` (the caller's handle), each posting the flat JSON body below.
  */
 export const EXTERNAL_EVENT_TASK = 'external-event';
-export const EXTERNAL_EVENT_ATTEMPTS = 5;
 
 export interface ExternalEventPayload {
   workspaceId: number;

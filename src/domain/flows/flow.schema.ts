@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryFields } from '../shared/pagination.js';
+import { retryDelayMs } from '../../queue/types.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 
 /**
@@ -66,6 +67,13 @@ export const updateFlowInput = z
   .refine((f) => f.name !== undefined || f.items !== undefined, { message: 'Provide at least one of name or items' })
   .meta({ id: 'UpdateFlowInput', description: 'At least one of name or items; fields left out keep their value.', minProperties: 1 });
 export type UpdateFlowInput = z.infer<typeof updateFlowInput>;
+
+/** Tries of one custom event's POST to one external webhook, the job queue's backoff between them. */
+export const EXTERNAL_EVENT_ATTEMPTS = 5;
+/** The retries as the API reference states them: "5 tries in all". */
+export const externalEventTries = `${EXTERNAL_EVENT_ATTEMPTS} tries in all`;
+/** The delays before each retry, spoken: "3 s, 7 s, 20 s, 55 s". */
+export const externalEventRetryDelays = Array.from({ length: EXTERNAL_EVENT_ATTEMPTS - 1 }, (_, i) => `${Math.round(retryDelayMs(i + 1) / 1000)} s`).join(', ');
 
 /**
  * What a flow's `customEvent` item POSTs to each external webhook of its event name: the product's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE } from '../../config/config.js';
-import { customEventBodySchema, type CustomEventBody } from '../flows/flow.schema.js';
+import { customEventBodySchema, externalEventRetryDelays, externalEventTries, type CustomEventBody } from '../flows/flow.schema.js';
 import { operation, operationsOf } from '../shared/operation.js';
 import { idParams, successSchema } from '../shared/schemas.js';
 import { eventBodySchemas, eventNames, eventTypes, unsentTypes, type EventBody, type EventType } from '../workspace-events/workspace-event.schema.js';
@@ -209,7 +209,7 @@ export const externalWebhookOperations = operationsOf('Webhooks', {
   list: operation({
     id: 'externalWebhooks.list',
     summary: 'List external webhooks',
-    description: "The flow-data registrations, in the order they were made. When a flow's `customEvent` item runs, each registration of that event name gets `{event, contact_id, flow_id, flow_name, timestamp}` POSTed, unsigned, through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, 5 tries in all.",
+    description: `The flow-data registrations, in the order they were made. When a flow's \`customEvent\` item runs, each registration of that event name gets \`{event, contact_id, flow_id, flow_name, timestamp}\` POSTed, unsigned, through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, ${externalEventTries}.`,
     access: read,
     query: webhooksQuery,
     output: externalWebhookPageSchema,
@@ -220,7 +220,7 @@ export const externalWebhookOperations = operationsOf('Webhooks', {
   create: operation({
     id: 'externalWebhooks.create',
     summary: 'Register an external webhook',
-    description: "Where to send a flow event's data: when a flow's `customEvent` item named `event` runs, `{event, contact_id, flow_id, flow_name, timestamp}` is POSTed to `url`, unsigned (the product's shape), through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, 5 tries in all.",
+    description: `Where to send a flow event's data: when a flow's \`customEvent\` item named \`event\` runs, \`{event, contact_id, flow_id, flow_name, timestamp}\` is POSTed to \`url\`, unsigned (the product's shape), through the outbound address guard; a non-2xx answer or a failure is tried again by the job queue, ${externalEventTries}.`,
     access: write,
     body: createExternalWebhookInput,
     output: externalWebhookSchema,
@@ -310,7 +310,7 @@ export const outboundEvents: OutboundEvent[] = [
     summary: "A flow's custom event (external webhooks)",
     description: [
       "POSTed when a flow's `customEvent` item runs to every external webhook of the workspace registered (POST /v1/external-webhooks) for its `name`, one job per registration: unsigned, as the product sends it (no `webhook-*` headers), as `application/json` with `user-agent: messaging-api-flows`, through the outbound address guard, with the webhooks' time-outs and no redirects followed.",
-      'A 2xx is success. Anything else fails the job, which the job queue tries again after about e^n seconds (3 s, 7 s, 20 s, 55 s), 5 tries in all (WEBHOOK_RETRY_SCHEDULE does not apply); after the fifth an error log (action `external-event`) says why. A registration deleted meanwhile is not called.',
+      `A 2xx is success. Anything else fails the job, which the job queue tries again after about e^n seconds (${externalEventRetryDelays}), ${externalEventTries} (WEBHOOK_RETRY_SCHEDULE does not apply); after the last an error log (action \`external-event\`) says why. A registration deleted meanwhile is not called.`,
     ].join('\n\n'),
     body: customEventBodySchema,
     example: customEventExample,

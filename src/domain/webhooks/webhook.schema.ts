@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTERNAL_EVENT_ATTEMPTS } from '../flows/flow.schema.js';
 import { pageQueryFields } from '../shared/pagination.js';
 import { digitId, isoDateTime } from '../shared/schemas.js';
 import { eventTypeSchema, sourceRequiredTypes, sourcedTypes } from '../workspace-events/workspace-event.schema.js';
@@ -134,7 +135,7 @@ export const createExternalWebhookInput = z
     event: z.string().trim().min(1, 'event must not be empty').max(255, 'event must be at most 255 characters'),
     provider: z.string().trim().min(1, 'provider must not be empty').max(255, 'provider must be at most 255 characters'),
   })
-  .meta({ id: 'CreateExternalWebhookInput', description: "Where to send the data a flow event produces: a flow's `customEvent` item named `event` POSTs `{event, contact_id, flow_id, flow_name, timestamp}` to `url`, unsigned, retried by the job queue up to 5 tries." });
+  .meta({ id: 'CreateExternalWebhookInput', description: `Where to send the data a flow event produces: a flow's \`customEvent\` item named \`event\` POSTs \`{event, contact_id, flow_id, flow_name, timestamp}\` to \`url\`, unsigned, retried by the job queue up to ${EXTERNAL_EVENT_ATTEMPTS} tries.` });
 export type CreateExternalWebhookInput = z.infer<typeof createExternalWebhookInput>;
 
 export const externalWebhookSchema = z

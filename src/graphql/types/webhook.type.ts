@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTERNAL_EVENT_ATTEMPTS } from '../../domain/flows/flow.schema.js';
 import { digitId } from '../../domain/shared/schemas.js';
 import type { ExternalWebhook, WebhookDelivery } from '../../domain/webhooks/webhook.schema.js';
 import { deliveryStatuses, webhookConditionSchema } from '../../domain/webhooks/webhook.schema.js';
@@ -78,7 +79,7 @@ const WebhookDeliveryType = builder.objectRef<WebhookDelivery>('WebhookDelivery'
 
 const ExternalWebhookType = builder.node(builder.objectRef<ExternalWebhook>('ExternalWebhook'), {
   ...nodeOptions('ExternalWebhook', externalWebhooks.list.access, ({ loaders }) => loaders.externalWebhook),
-  description: "A flow-data registration of the automation tool: when a flow's `customEvent` item named `event` runs, `{event, contact_id, flow_id, flow_name, timestamp}` is POSTed to `url`, unsigned, through the outbound address guard, retried by the job queue up to 5 tries.",
+  description: `A flow-data registration of the automation tool: when a flow's \`customEvent\` item named \`event\` runs, \`{event, contact_id, flow_id, flow_name, timestamp}\` is POSTed to \`url\`, unsigned, through the outbound address guard, retried by the job queue up to ${EXTERNAL_EVENT_ATTEMPTS} tries.`,
   fields: (t) => ({
     rawId: rawIdField(t),
     url: t.exposeString('url'),
@@ -227,7 +228,7 @@ builder.mutationField('recoverWebhook', (t) =>
 builder.mutationField('createExternalWebhook', (t) =>
   t.field({
     type: ExternalWebhookType,
-    description: "Like POST /v1/external-webhooks: where a flow event sends its data. A flow's `customEvent` item named `event` POSTs `{event, contact_id, flow_id, flow_name, timestamp}` to `url`, unsigned, retried by the job queue up to 5 tries.",
+    description: `Like POST /v1/external-webhooks: where a flow event sends its data. A flow's \`customEvent\` item named \`event\` POSTs \`{event, contact_id, flow_id, flow_name, timestamp}\` to \`url\`, unsigned, retried by the job queue up to ${EXTERNAL_EVENT_ATTEMPTS} tries.`,
     access: externalWebhooks.create.access,
     args: { input: t.arg({ type: CreateExternalWebhookInputType, required: true }).validate(externalWebhooks.create.body) },
     resolve: (_r, { input }, ctx) => runOperation(externalWebhooks.create, ctx, { body: input }),

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { allSchemes, type AuthScheme } from '../../domain/auth/principal.js';
+import { externalEventTries } from '../../domain/flows/flow.schema.js';
 import { outboundEvents, type OutboundEvent } from '../../domain/webhooks/webhook.operations.js';
 import { errorEnvelopeSchema, errorSchemas } from '../envelope.schema.js';
 import type { Route } from '../route.js';
@@ -86,7 +87,7 @@ const signedResponses = {
 };
 const unsignedResponses = {
   '2XX': { description: 'Received.' },
-  default: { description: 'Any other answer, a time-out or a refused connection: the job is tried again, 5 tries in all.' },
+  default: { description: `Any other answer, a time-out or a refused connection: the job is tried again, ${externalEventTries}.` },
 };
 
 /** The document's `webhooks`: each request this service sends to a receiver, by name. */
