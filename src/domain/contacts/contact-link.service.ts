@@ -12,6 +12,7 @@ import {
   findContactOfSource,
   insertContact,
   touchContactLastMessage,
+  type SourceContact,
   updateContactFields,
   type EditableContactColumns,
 } from './contact.repository.js';
@@ -90,13 +91,8 @@ export async function linkContact(trx: Executor, inbox: EventInbox, who: Partici
   return { contact, conversationId, created, ...(created ? { standbyUntil: null } : {}) };
 }
 
-/** A person's contact in an inbox, with its latest conversation there (null: none yet). */
-export interface SourceContact {
-  contact: ContactScalars;
-  conversationId: number | null;
-  /** Until when another app holds their thread in standby (null: not in standby). */
-  standbyUntil: string | null;
-}
+/** What findSourceContact answers (its shape is the repository's). */
+export type { SourceContact };
 
 /**
  * The contact already linked to this person in this inbox, with its latest conversation there, in

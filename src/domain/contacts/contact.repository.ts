@@ -390,18 +390,17 @@ export async function deleteContactsByIds(db: Executor, workspaceId: number, ids
 // ---------------------------------------------------------------------------------------------
 // Network persons as contacts (contact-link.service.ts): every event runs these.
 
-/**
- * The contact already linked to this person (`sourceId`) in this inbox, with its latest
- * conversation there (null: none yet) and until when another app holds their thread in standby
- * (null: it is not in standby; see thread-state.repository.ts standbyHolds), in one statement;
- * null when none is linked. A reply to the person needs all three.
- */
-export async function findContactOfSource(
-  db: Executor,
-  workspaceId: number,
-  inboxId: number,
-  sourceId: string,
-): Promise<{ contact: ContactScalars; conversationId: number | null; standbyUntil: string | null } | null> {
+/** A person's contact in an inbox, with what a reply to them needs. */
+export interface SourceContact {
+  contact: ContactScalars;
+  /** Its latest conversation in the inbox (null: none yet). */
+  conversationId: number | null;
+  /** Until when another app holds their thread in standby (null: not in standby; thread-state.repository.ts standbyHolds). */
+  standbyUntil: string | null;
+}
+
+/** The contact already linked to this person (`sourceId`) in this inbox, in one statement; null when none is linked. */
+export async function findContactOfSource(db: Executor, workspaceId: number, inboxId: number, sourceId: string): Promise<SourceContact | null> {
   const row = await sourceContact.first(db, { inboxId, sourceId, workspaceId });
   return row ? { contact: toContactScalars(row), conversationId: row.conversation_id, standbyUntil: row.standby_until } : null;
 }
