@@ -5,6 +5,7 @@ import { nowIso, parseJson } from '../../db/values.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
 import type { ChannelEvent } from './channel-event.schema.js';
 import { eventExternalId } from './channel-event.schema.js';
+import { sameWorkspace } from '../shared/scope.js';
 
 /** An inbox an event is delivered to: the workspace that connected the account, and how. */
 export interface EventInbox {
@@ -89,9 +90,8 @@ export async function findChannelEvents(db: Executor, workspaceId: number, ids: 
     .selectFrom('channel_events as e')
     .innerJoin('inboxes as i', 'i.id', 'e.inbox_id')
     .select(['e.id', 'e.workspace_id', 'e.inbox_id', 'e.channel', 'e.payload', 'e.source', 'e.received_at', 'e.processed_at', 'i.source_id'])
-    // `+`: the workspace is checked on the rows found by id. As a plain column, SQLite (without
-    // statistics) walked the workspace's whole events index instead of looking up ten ids.
-    .where(sql`+${sql.ref('e.workspace_id')}`, '=', workspaceId)
+    // Checked on the rows found by id: SQLite would walk the workspace's events index (scope.ts).
+    .where(sameWorkspace('e.workspace_id', workspaceId))
     .where('e.id', 'in', [...ids])
     .execute();
   return new Map(
@@ -133,7 +133,7 @@ export async function markChannelEventsProcessed(db: Executor, workspaceId: numb
         sql` `,
       )} end`,
     })
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('id', 'in', outcomes.map((o) => o.id))
     .execute();
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCounts, commentAutomationsByIds } from '../src/domain/comment-automations/comment-automation.repository.js';
+import { existingContactIds, findContactsByIds } from '../src/domain/contacts/contact.repository.js';
+import { notesByIds } from '../src/domain/contacts/contact-note.repository.js';
+import { conversationsByIds } from '../src/domain/conversations/conversation.repository.js';
+import { customFieldsByIds } from '../src/domain/custom-fields/custom-field.repository.js';
+import { dynamicImagesByIds } from '../src/domain/dynamic-images/dynamic-image.repository.js';
+import { errorLogsByIds } from '../src/domain/error-logs/error-log.repository.js';
+import { findChannelEvents, markChannelEventsProcessed } from '../src/domain/events/channel-event.repository.js';
+import { flowIdsAmong, flowsByIds } from '../src/domain/flows/flow.repository.js';
+import { foldersByIds } from '../src/domain/folders/folder.repository.js';
+import { contactInboxesByIds } from '../src/domain/inboxes/inbox.repository.js';
+import { leadAdAutomationsByIds } from '../src/domain/lead-ads/lead-ad.repository.js';
+import { messagesByIds } from '../src/domain/messages/message.repository.js';
+import { outboxEntriesByIds } from '../src/domain/outbox/outbox.repository.js';
+import { sequenceIdsAmong, sequencesAmong, sequencesByIds } from '../src/domain/sequences/sequence.repository.js';
+import { liveTagIdsAmong, liveTagsAmong, tagsByIds } from '../src/domain/tags/tag.repository.js';
+import { externalWebhooksByIds, webhooksByIds } from '../src/domain/webhooks/webhook.repository.js';
+import type { Executor } from '../src/db/database.js';
+import { testEngine } from './support/engine.js';
+import { createTestApp, type TestApp } from './support/harness.js';
+import { openRecordingHandle, type RecordingHandle } from './support/query-plans.js';
+
+/**
+ * Every lookup of a workspace's rows by a list of ids (DataLoaders, a chunk of engine events, bulk
+ * operations) finds them by id. SQLite without table statistics (a database made by `npm start`,
+ * which never runs ANALYZE) takes `workspace_id = ? AND id IN (...)` on a table with an index that
+ * starts with workspace_id as a read of that index's whole workspace range, then a filter on id: a
+ * cost that grows with the workspace, for a statement that wants ten rows. `sameWorkspace`
+ * (src/domain/shared/scope.ts) keeps the check and leaves the plan to the primary key.
+ * PostgreSQL plans from the statistics it gathers itself, so the plans asked here are SQLite's.
+ */
+describe.runIf(testEngine === 'sqlite')('lookups by a list of ids use the primary key', () => {
+  let t: TestApp;
+  let recording: RecordingHandle;
+  let workspaceId: number;
+  const ids = [1, 2, 3];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    workspaceId = (await t.workspace()).id;
+    recording = await openRecordingHandle(t.app.deps.config.DATABASE_URL);
+  });
+  afterAll(async () => {
+    await recording.close();
+    await t.close();
+  });
+
+  const lookups: Record<string, (db: Executor) => Promise<unknown>> = {
+    commentAutomationsByIds: (db) => commentAutomationsByIds(db, workspaceId, ids),
+    addCounts: (db) => addCounts(db, workspaceId, ids, { sent_count: 1 }),
+    findContactsByIds: (db) => findContactsByIds(db, workspaceId, ids),
+    existingContactIds: (db) => existingContactIds(db, workspaceId, ids),
+    notesByIds: (db) => notesByIds(db, workspaceId, ids),
+    conversationsByIds: (db) => conversationsByIds(db, workspaceId, ids),
+    customFieldsByIds: (db) => customFieldsByIds(db, workspaceId, ids),
+    dynamicImagesByIds: (db) => dynamicImagesByIds(db, workspaceId, ids),
+    errorLogsByIds: (db) => errorLogsByIds(db, workspaceId, ids),
+    findChannelEvents: (db) => findChannelEvents(db, workspaceId, ids),
+    markChannelEventsProcessed: (db) => markChannelEventsProcessed(db, workspaceId, ids.map((id) => ({ id, outcome: 'done' }))),
+    flowsByIds: (db) => flowsByIds(db, workspaceId, ids),
+    flowIdsAmong: (db) => flowIdsAmong(db, workspaceId, ids),
+    foldersByIds: (db) => foldersByIds(db, workspaceId, 'commentAutomation', ids),
+    contactInboxesByIds: (db) => contactInboxesByIds(db, workspaceId, ids),
+    leadAdAutomationsByIds: (db) => leadAdAutomationsByIds(db, workspaceId, ids),
+    messagesByIds: (db) => messagesByIds(db, workspaceId, ids),
+    outboxEntriesByIds: (db) => outboxEntriesByIds(db, workspaceId, ids),
+    sequencesByIds: (db) => sequencesByIds(db, workspaceId, ids),
+    sequencesAmong: (db) => sequencesAmong(db, workspaceId, ids),
+    sequenceIdsAmong: (db) => sequenceIdsAmong(db, workspaceId, ids),
+    tagsByIds: (db) => tagsByIds(db, workspaceId, ids),
+    liveTagIdsAmong: (db) => liveTagIdsAmong(db, workspaceId, ids),
+    liveTagsAmong: (db) => liveTagsAmong(db, workspaceId, ids),
+    webhooksByIds: (db) => webhooksByIds(db, workspaceId, ids),
+    externalWebhooksByIds: (db) => externalWebhooksByIds(db, workspaceId, ids),
+  };
+
+  it.each(Object.keys(lookups))('%s reads its rows by id, not the workspace range of an index', async (name) => {
+    const statements = await recording.statementsOf(() => lookups[name]!(recording.db));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      // The workspace range alone: `SEARCH t USING [COVERING] INDEX i (workspace_id=?)`, nothing after it.
+      expect(s.plan, s.sql).not.toMatch(/INDEX \w+ \(workspace_id=\?\)$/m);
+      expect(s.plan, s.sql).not.toMatch(/^SCAN /m);
+    }
+  });
+});
