@@ -11,7 +11,7 @@ import { manualJobHelpers } from './support/queue.js';
 import { fixtures } from './support/fixtures.js';
 import { testEngine } from './support/engine.js';
 import { createEngineTestApp, type EngineTestApp } from './support/engine-app.js';
-import { commentWorld, counters, createAutomation, deliver, eventLines, events, outbox, outboxLines, photoWebhook, netWebhook, unique } from './support/comment-engine.js';
+import { commentWorld, counters, createAutomation, deliver, eventLines, events, insertInbox, outbox, outboxLines, photoWebhook, netWebhook, unique } from './support/comment-engine.js';
 import { workspaceOf } from '../src/queue/failure.js';
 
 /**
@@ -178,6 +178,34 @@ describe(`comment engine reliability on ${testEngine}`, () => {
       expect(await outbox(t, b.ws)).toHaveLength(1);
       const owners = await t.db.selectFrom('contacts').select('workspace_id').where('id', 'in', [Number(inA.contactId), Number(inB.contactId)]).execute();
       expect(owners.map((o) => o.workspace_id).sort()).toEqual([a.ws.id, b.ws.id].sort());
+    });
+    // A delivery's comments are judged in one chunk, which reads their authors' contacts together
+    // and skips the record check where no other inbox shares the account (src/engine/comments/chunk-reads.ts).
+    it('a person commenting twice in one delivery gets one contact and one conversation; only the first comment is from a new contact', async () => {
+      const w = await commentWorld(t);
+      const id = await createAutomation(t, w.ws, 'photo', { options: { replyToNewContactsOnly: true } });
+      await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'tw-1', from: 'tw-a' }, { id: 'tw-2', from: 'tw-b' }, { id: 'tw-3', from: 'tw-a' }));
+      expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['tw-1 acted', 'tw-2 acted', 'tw-3 declined notNewContact']);
+      const links = await t.db.selectFrom('contact_inboxes').select('contact_id').where('workspace_id', '=', w.ws.id).where('source_id', '=', 'tw-a').execute();
+      expect(links).toHaveLength(1);
+      const conversations = await t.db.selectFrom('conversations').select('id').where('contact_id', '=', links[0]!.contact_id).execute();
+      expect(conversations).toHaveLength(1);
+      expect(await t.db.selectFrom('workspace_events').select('id').where('workspace_id', '=', w.ws.id).where('type', '=', 'newContact').execute()).toHaveLength(2);
+    });
+
+    it('one workspace with two inboxes on the same account answers a comment once and links its author once', async () => {
+      const w = await commentWorld(t);
+      const second = await insertInbox(t, w.ws.id, 'photo', w.photo.account);
+      const id = await createAutomation(t, w.ws, 'photo');
+      await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'twice-1', from: 'twice-a' }));
+      // Stored once per inbox; the copy judged second finds the first one's row and does nothing.
+      const stored = await t.db.selectFrom('channel_events').select(['inbox_id', 'outcome']).where('workspace_id', '=', w.ws.id).orderBy('id').execute();
+      expect(stored.map((s) => s.inbox_id)).toEqual([w.photo.inboxId, second]);
+      expect(stored[1]!.outcome).toBe('already processed by 1 automation(s)');
+      expect(await outboxLines(t, w.ws)).toEqual(['privateReply twice-1 Thanks!']);
+      expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['twice-1 acted']);
+      const links = await t.db.selectFrom('contact_inboxes').select('inbox_id').where('workspace_id', '=', w.ws.id).where('source_id', '=', 'twice-a').execute();
+      expect(links).toEqual([{ inbox_id: w.photo.inboxId }]);
     });
   });
 

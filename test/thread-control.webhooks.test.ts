@@ -151,6 +151,27 @@ describe(`thread control from webhooks on ${testEngine}`, () => {
     expect(await outboxLines(t, w.ws, '&action=privateReply')).toContain(`privateReply c-tc2-${p.id} Thanks!`);
   });
 
+  it('a handover between two comments of one delivery stops the second one\'s private reply', async () => {
+    // One delivery is one chunk of the event job: what it read of the person before the handover
+    // (src/engine/comments/chunk-reads.ts) must not answer the comment after it.
+    await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'text', value: 'Thanks!' } });
+    const p = await person();
+    const body = {
+      object: 'instagram',
+      entry: [
+        ...photoWebhook(w.photo.account, { id: `c-tc3-${p.id}`, from: p.id, text: 'price?' }).entry,
+        ...entry({ messaging: [handover(p, Date.now() - 1_000, 'pass_thread_control', { new_owner_app_id: OTHER })] }).entry,
+        ...photoWebhook(w.photo.account, { id: `c-tc4-${p.id}`, from: p.id, text: 'price?' }).entry,
+      ],
+    };
+    await deliver(t, 'photo', body);
+    const kinds = await t.db.selectFrom('channel_events').select(['kind', 'external_id']).where('workspace_id', '=', w.ws.id).orderBy('id', 'desc').limit(3).execute();
+    expect(kinds.map((k) => k.kind).reverse()).toEqual(['comment', 'handover', 'comment']);
+    const replies = (await outboxLines(t, w.ws, '&action=privateReply')).filter((l) => l.includes(p.id));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain(`c-tc3-${p.id}`);
+  });
+
   it('a standby gone idle (24 hours without a transition) no longer stops a comment\'s private reply', async () => {
     await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'text', value: 'Still here' } });
     const p = await person();

@@ -52,9 +52,18 @@ let compiledCount = 0;
  * JSON array with json_each, PostgreSQL compares with an integer array. Only for ids (integers).
  */
 export function inIds(db: Executor, column: string, ids: readonly number[]): Expression<SqlBool> {
-  if (!(ids instanceof Slot)) throw new Error('inIds: pass the prepared statement\'s value, not a list');
-  ids.list = true;
-  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = any(${ids}::int8[])` : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${ids}))`;
+  return inList(db, column, ids, 'int8');
+}
+
+/** inIds for text keys (people's ids on a network, say): a text array on PostgreSQL. */
+export function inTexts(db: Executor, column: string, values: readonly string[]): Expression<SqlBool> {
+  return inList(db, column, values, 'text');
+}
+
+function inList(db: Executor, column: string, values: readonly unknown[], type: 'int8' | 'text'): Expression<SqlBool> {
+  if (!(values instanceof Slot)) throw new Error('inIds/inTexts: pass the prepared statement\'s value, not a list');
+  values.list = true;
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])` : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${values}))`;
 }
 
 export function prepared<P extends Record<string, unknown>, O>(build: (db: Executor, values: P) => { compile(): CompiledQuery<O> }): Prepared<P, O> {

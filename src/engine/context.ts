@@ -6,6 +6,7 @@ import type { ContactFileServices } from '../domain/contact-transfers/contact-fi
 import type { Logger } from '../observability/logger.js';
 import type { JobQueue } from '../queue/enqueue.js';
 import { createAutomationCache, type AutomationCache } from './comments/automation-cache.js';
+import type { CommentChunkReads } from './comments/chunk-reads.js';
 import type { CounterTally } from './comments/counter-tally.js';
 
 /**
@@ -35,6 +36,8 @@ export interface EngineDeps {
   inline?: 'chunk' | 'savepoint';
   /** Set inside an event job's chunk transaction: the automations' counters it adds to, written at its end. */
   counters?: CounterTally;
+  /** Set in a chunk's first try: what it reads once for all its comment events (chunk-reads.ts). */
+  chunkReads?: CommentChunkReads;
 }
 
 export interface Clock {

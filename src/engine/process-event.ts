@@ -5,6 +5,7 @@ import type { AutomationCache } from './comments/automation-cache.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
 import type { EngineDeps } from './context.js';
+import { CommentChunkReads } from './comments/chunk-reads.js';
 import { CounterTally, withCountedSavepoint } from './comments/counter-tally.js';
 
 /**
@@ -45,6 +46,7 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
    */
   const processOne = async (deps: EngineDeps, stored: StoredEvent | undefined, helpers: JobHelpers, done: (outcome: Outcome) => Promise<void> | void) => {
     if (!stored || stored.processedAt !== null) return;
+    deps.chunkReads?.seen(stored);
     const processor = processors[stored.event.kind];
     const outcome = processor ? await processor(deps, stored, helpers) : `no processor for ${stored.event.kind} events`;
     await done({ id: stored.id, outcome });
@@ -62,6 +64,8 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
     const each = async (d: EngineDeps, some: number[], step: (run: () => Promise<void>) => Promise<void>, opts: { together?: boolean } = {}) => {
       // Read together (in the transaction that processes them): one statement, not one per event.
       const events = await findChannelEvents(d.db, workspaceId, some);
+      // The chunk's first try reads its comments' contacts together (chunk-reads.ts).
+      if (d.inline === 'chunk') d = { ...d, chunkReads: new CommentChunkReads(events.values()) };
       const outcomes: Outcome[] = [];
       const done = opts.together ? (o: Outcome) => void outcomes.push(o) : markNow(d.db, workspaceId);
       for (const id of some) await step(() => processOne(d, events.get(id), helpers, done));

@@ -2,7 +2,7 @@ import { contactColumns, contactListingColumns } from '../../db/columns.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { inTexts, prepared } from '../../db/prepared.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
@@ -402,10 +402,24 @@ export interface SourceContact {
 /** The contact already linked to this person (`sourceId`) in this inbox, in one statement; null when none is linked. */
 export async function findContactOfSource(db: Executor, workspaceId: number, inboxId: number, sourceId: string): Promise<SourceContact | null> {
   const row = await sourceContact.first(db, { inboxId, sourceId, workspaceId });
-  return row ? { contact: toContactScalars(row), conversationId: row.conversation_id, standbyUntil: row.standby_until } : null;
+  return row ? toSourceContact(row) : null;
 }
 
-const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+/** findContactOfSource for several people of one inbox in one statement: by source id, those linked. */
+export async function findContactsOfSources(db: Executor, workspaceId: number, inboxId: number, sourceIds: readonly string[]): Promise<Map<string, SourceContact>> {
+  if (sourceIds.length === 0) return new Map();
+  const rows = await sourceContacts.all(db, { inboxId, sourceIds, workspaceId });
+  return new Map(rows.map((row) => [row.source_id!, toSourceContact(row)]));
+}
+
+const toSourceContact = (row: Selectable<ContactsTable> & { conversation_id: number | null; standby_until: string | null }): SourceContact => ({
+  contact: toContactScalars(row),
+  conversationId: row.conversation_id,
+  standbyUntil: row.standby_until,
+});
+
+/** A linked contact's columns, its latest conversation in the inbox and its thread's standby end; the caller says whom. */
+const sourceContactQuery = (db: Executor, inboxId: number) =>
   db
     .selectFrom('contact_inboxes as ci')
     .innerJoin('contacts as c', 'c.id', 'ci.contact_id')
@@ -415,14 +429,20 @@ const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; work
         .selectFrom('conversations as v')
         .select((v) => v.fn.max('v.id').as('id'))
         .whereRef('v.contact_id', '=', 'c.id')
-        .where('v.inbox_id', '=', p.inboxId)
+        .where('v.inbox_id', '=', inboxId)
         .as('conversation_id'),
     )
     // The contact inbox is unique per contact and inbox: its thread state is the thread's.
-    .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'))
-    .where('ci.inbox_id', '=', p.inboxId)
-    .where('ci.source_id', '=', p.sourceId)
-    .where('ci.workspace_id', '=', p.workspaceId),
+    .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'));
+
+const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
+  sourceContactQuery(db, p.inboxId).where('ci.inbox_id', '=', p.inboxId).where('ci.source_id', '=', p.sourceId).where('ci.workspace_id', '=', p.workspaceId),
+);
+
+// The whole list is one parameter: one SQL text, prepared once, however many people a chunk has.
+// The workspace is checked on the rows found (scope.ts): SQLite would read its range of links.
+const sourceContacts = prepared((db, p: { inboxId: number; sourceIds: readonly string[]; workspaceId: number }) =>
+  sourceContactQuery(db, p.inboxId).select('ci.source_id').where('ci.inbox_id', '=', p.inboxId).where(inTexts(db, 'ci.source_id', p.sourceIds)).where(sameWorkspace('ci.workspace_id', p.workspaceId)),
 );
 
 /** Deletes one contact of the workspace (what goes with it: see deleteContactsByIds). */

@@ -42,7 +42,9 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
   const postKind = needsKind ? await postKindOf(deps, stored, comment) : null;
   const targeted = candidates.filter((c) => targets(c.automation, c, comment, text, postKind));
   if (targeted.length === 0) return `no automation of ${set.all.length} is addressed`;
-  const recorded = await automationsWithRecord(deps.db, workspaceId, comment.commentId, targeted.map((c) => c.id));
+  // In a chunk's first try, only a comment stored twice (two inboxes on one account) can have rows already (chunk-reads.ts).
+  const mayBeRecorded = !deps.chunkReads || (await deps.chunkReads.accountShared(deps.db, inbox));
+  const recorded = mayBeRecorded ? await automationsWithRecord(deps.db, workspaceId, comment.commentId, targeted.map((c) => c.id)) : new Set<number>();
   const compiled = targeted.filter((c) => !recorded.has(c.id));
   if (compiled.length === 0) return `already processed by ${targeted.length} automation(s)`;
   const automations = compiled.map((c) => c.automation);
@@ -77,7 +79,7 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     // 3. The contact: never a blocked one; none at all past the MAC limit (asked before linking creates one).
     let existing: SourceContact | null = null;
     if (passing().length > 0) {
-      existing = await findSourceContact(trx, inbox, comment.authorId);
+      existing = deps.chunkReads ? await deps.chunkReads.contactOf(trx, inbox, comment.authorId) : await findSourceContact(trx, inbox, comment.authorId);
       let refusal: DeclineReason | null = null;
       if (existing?.contact.blockedAt != null) refusal = 'blockedContact';
       else if (await overMacLimit(trx, workspaceId, existing ? idOf(existing.contact) : null, new Date(), set.macLimit)) refusal = 'macLimitReached';
@@ -89,6 +91,8 @@ export const processCommentEvent: EventProcessor = async (deps, stored) => {
     if (passing().length > 0) {
       // A contact made for the comment counts as active from its first row: no update of it after.
       linked = await linkContact(trx, inbox, { sourceId: comment.authorId, name: comment.authorName }, existing, { activeAt: now.toISOString() });
+      // The same person's next comment in the chunk finds the contact and its conversation.
+      if (linked.standbyUntil !== undefined) deps.chunkReads?.linked(inbox, comment.authorId, { contact: linked.contact, conversationId: linked.conversationId, standbyUntil: linked.standbyUntil });
     }
     const declines: NewCommentEvent[] = [];
     for (const a of automations) {
