@@ -325,4 +325,23 @@ describe(`comment actions on ${testEngine}`, () => {
     const again = await t.db.selectFrom('contacts').select('last_message_at').where('id', '=', Number(event.contactId)).executeTakeFirstOrThrow();
     expect(Date.parse(again.last_message_at!)).toBeGreaterThanOrEqual(before - 1);
   });
+
+  it('two replies to one person in one delivery land in one conversation, which shows the later reply as its last activity', async () => {
+    // One delivery is one chunk of the event job (src/engine/process-event.ts): a later way of writing
+    // its replies' activity (held and written at its end, say) must keep this.
+    const w = await commentWorld(t);
+    await createAutomation(t, w.ws, 'photo', { privateReply: { type: 'text', value: 'Hi {{first_name}}' } });
+    const before = new Date().toISOString();
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'two-1', from: 'twice', username: 'ada' }, { id: 'two-2', from: 'twice', username: 'ada', media: 'media-2' }));
+    const messages = await t.db.selectFrom('messages').select(['conversation_id', 'created_at']).where('workspace_id', '=', w.ws.id).orderBy('id').execute();
+    expect(messages).toHaveLength(2);
+    expect(messages[1]!.conversation_id).toBe(messages[0]!.conversation_id);
+    const conversation = await t.db.selectFrom('conversations').select(['admin_replied_at', 'last_activity_at', 'contact_replied_at']).where('id', '=', messages[0]!.conversation_id).executeTakeFirstOrThrow();
+    const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+    // The later reply's time (taken just after its message is stored), not the first one's.
+    expect(iso(conversation.admin_replied_at)! >= iso(messages[1]!.created_at)!).toBe(true);
+    expect(iso(conversation.admin_replied_at)! >= before).toBe(true);
+    expect(iso(conversation.last_activity_at)).toBe(iso(conversation.admin_replied_at));
+    expect(conversation.contact_replied_at).toBeNull();
+  });
 });
