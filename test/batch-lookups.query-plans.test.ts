@@ -34,7 +34,8 @@ describe.runIf(testEngine === 'sqlite')('lookups by a list of ids use the primar
   let t: TestApp;
   let recording: RecordingHandle;
   let workspaceId: number;
-  const ids = [1, 2, 3];
+  // As many as a DataLoader batches: with three, SQLite chose the primary key where with ten it walked the range.
+  const ids = Array.from({ length: 50 }, (_, i) => i + 1);
 
   beforeAll(async () => {
     t = await createTestApp();

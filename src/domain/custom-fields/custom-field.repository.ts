@@ -138,7 +138,7 @@ const toCustomField = (r: Pick<Selectable<CustomFieldsTable>, (typeof fieldColum
 /** Custom field definitions by id in one statement; only this workspace's. */
 export async function customFieldsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<CustomFieldRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('custom_fields').select(fieldColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('custom_fields').select(fieldColumns).where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toCustomField);
 }
 

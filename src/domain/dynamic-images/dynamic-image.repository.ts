@@ -72,7 +72,7 @@ export async function listDynamicImages(db: Executor, workspaceId: number, opts:
 /** Dynamic images by id in one statement; only this workspace's. */
 export async function dynamicImagesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<DynamicImage[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('dynamic_images').select(dynamicImageColumns).where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toDynamicImage);
 }
 

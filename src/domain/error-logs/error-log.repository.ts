@@ -85,7 +85,7 @@ export async function listErrorLogs(db: Executor, workspaceId: number, opts: { k
 /** Error logs by id in one statement; only this workspace's. */
 export async function errorLogsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<ErrorLog[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('error_logs').select(errorLogColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('error_logs').select(errorLogColumns).where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toErrorLog);
 }
 

@@ -42,7 +42,7 @@ export async function listLeadAdAutomations(db: Executor, workspaceId: number, o
 /** Lead-ad automations by id in one statement; only this workspace's. */
 export async function leadAdAutomationsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<LeadAdRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('lead_ad_automations').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('lead_ad_automations').selectAll().where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toLeadAd);
 }
 

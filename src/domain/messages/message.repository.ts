@@ -156,7 +156,7 @@ export async function findContactMessage(db: Executor, workspaceId: number, cont
 /** Messages by id in one statement (node and nodes); only this workspace's. */
 export async function messagesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<Message[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('messages').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('messages').selectAll().where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toMessage);
 }
 

@@ -113,7 +113,7 @@ const tagListingsOfContacts = ofContacts(['t.id', 't.name'] as const);
 /** Tags by id in one statement (deleted ones too: a record's id still names it); only this workspace's. */
 export async function tagsByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<TagRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('tags').select(tagColumns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('tags').select(tagColumns).where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toTag);
 }
 
@@ -148,7 +148,7 @@ export async function liveTagIdsAmong(db: Executor, workspaceId: number, ids: re
     .selectFrom('tags')
     .select('id')
     .where('id', 'in', [...ids])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('deleted_at', 'is', null)
     .execute();
   return rows.map((r) => r.id);
@@ -161,7 +161,7 @@ export async function liveTagsAmong(db: Executor, workspaceId: number, ids: read
     .selectFrom('tags')
     .select(['id', 'name'])
     .where('id', 'in', [...ids])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('deleted_at', 'is', null)
     .execute();
 }
