@@ -10,7 +10,7 @@ import { countInboxesOfAccount } from '../../domain/inboxes/inbox.repository.js'
  * and an answered comment costs about a dozen (bench/README.md, "Why the engine misses").
  *
  * - The commenters' contacts: the first comment that needs one reads those of every comment of
- *   the chunk left to judge, in one statement per inbox. A contact the chunk links meanwhile is
+ *   the chunk through the same inbox, in one statement. A contact the chunk links meanwhile is
  *   noted, so the same person's next comment finds it.
  * - Whether a comment can have been judged before: a comment event is marked processed in the
  *   transaction that records its judgements, so a comment not yet marked has no rows of its own.
@@ -24,7 +24,7 @@ import { countInboxesOfAccount } from '../../domain/inboxes/inbox.repository.js'
 export class CommentChunkReads {
   private readonly contacts = new Map<string, SourceContact | null>();
   private readonly sharedAccounts = new Map<number, Promise<boolean>>();
-  /** The chunk's comments left to process, whose authors are read together. */
+  /** The chunk's comments not processed when it began: their authors are read together. */
   private readonly comments: StoredEvent[];
 
   constructor(events: Iterable<StoredEvent>) {
