@@ -5,7 +5,7 @@
 // conversation's and contact's activity, its outcome, the event marked processed, the counters),
 // written straight through Kysely in transactions of 20 events, by BENCH_FLOOR_CONCURRENCY (4, the
 // worker's default) chunks at once on PostgreSQL, one at a time on SQLite.
-// - `rows`: one statement per row, as the engine writes today (about 12 an event);
+// - `rows`: one statement per row, as the engine writes them (about 12 an event);
 // - `sets`: one statement per table a chunk (multi-row inserts; updates and reads of the chunk's
 //   rows by a JSON array of them), about 19 a chunk.
 // Its CPU an event (this process's and PostgreSQL's) is a floor under the engine's: what is left for
@@ -127,7 +127,7 @@ function contactsOfSources(c: Ctx, sourceIds: string[]) {
     .execute();
 }
 
-/** One statement per row: the engine's shape today. */
+/** One statement per row: the engine's own shape. */
 async function chunkByRows(c: Ctx, events: Event[]) {
   for (const e of events) {
     const at = iso();
