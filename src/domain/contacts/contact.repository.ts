@@ -418,7 +418,7 @@ const toSourceContact = (row: Selectable<ContactsTable> & { conversation_id: num
   standbyUntil: row.standby_until,
 });
 
-/** A linked contact's columns, its latest conversation in the inbox and its thread's standby end; the caller says whom. */
+/** The contacts linked in the inbox, with their latest conversation there and their thread's standby end; the caller says whom. */
 const sourceContactQuery = (db: Executor, inboxId: number) =>
   db
     .selectFrom('contact_inboxes as ci')
@@ -433,16 +433,17 @@ const sourceContactQuery = (db: Executor, inboxId: number) =>
         .as('conversation_id'),
     )
     // The contact inbox is unique per contact and inbox: its thread state is the thread's.
-    .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'));
+    .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'))
+    .where('ci.inbox_id', '=', inboxId);
 
 const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
-  sourceContactQuery(db, p.inboxId).where('ci.inbox_id', '=', p.inboxId).where('ci.source_id', '=', p.sourceId).where('ci.workspace_id', '=', p.workspaceId),
+  sourceContactQuery(db, p.inboxId).where('ci.source_id', '=', p.sourceId).where('ci.workspace_id', '=', p.workspaceId),
 );
 
 // The whole list is one parameter: one SQL text, prepared once, however many people a chunk has.
 // The workspace is checked on the rows found (scope.ts): SQLite would read its range of links.
 const sourceContacts = prepared((db, p: { inboxId: number; sourceIds: readonly string[]; workspaceId: number }) =>
-  sourceContactQuery(db, p.inboxId).select('ci.source_id').where('ci.inbox_id', '=', p.inboxId).where(inTexts(db, 'ci.source_id', p.sourceIds)).where(sameWorkspace('ci.workspace_id', p.workspaceId)),
+  sourceContactQuery(db, p.inboxId).select('ci.source_id').where(inTexts(db, 'ci.source_id', p.sourceIds)).where(sameWorkspace('ci.workspace_id', p.workspaceId)),
 );
 
 /** Deletes one contact of the workspace (what goes with it: see deleteContactsByIds). */

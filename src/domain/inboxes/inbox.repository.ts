@@ -109,19 +109,12 @@ export async function countInboxes(db: Executor, workspaceId: number, channel?: 
   return countRows(q);
 }
 
-/** One page of the workspace's inboxes in id order (creation order), optionally of one channel. */
 /** How many of the workspace's inboxes, whatever their status, are connected to this account of the channel. */
 export async function countInboxesOfAccount(db: Executor, workspaceId: number, channel: string, sourceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('inboxes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .where('channel', '=', channel)
-    .where('source_id', '=', sourceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('inboxes').where('workspace_id', '=', workspaceId).where('channel', '=', channel).where('source_id', '=', sourceId));
 }
 
+/** One page of the workspace's inboxes in id order (creation order), optionally of one channel. */
 export async function listInboxes(
   db: Executor,
   workspaceId: number,
