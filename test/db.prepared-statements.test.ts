@@ -4,6 +4,7 @@ import { inIds, prepared } from '../src/db/prepared.js';
 import { countedDatabase } from '../src/db/statement-count.js';
 import { createTestApp, type TestApp } from './support/harness.js';
 import { fixtures } from './support/fixtures.js';
+import { testEngine } from './support/engine.js';
 
 /**
  * Statements compiled once and run with new values (src/db/prepared.ts), on the test engine: each
@@ -119,6 +120,32 @@ describe('prepared statements', () => {
       const rows = (await tagsOf.all(t.db, { workspaceId: other })) as Record<string, unknown>[];
       expect(rows.map((r) => [r.name, r.colour])).toEqual([['kept plan', null]]);
     }
+  });
+
+  it.runIf(testEngine === 'postgres')('inside a transaction on PostgreSQL, runs by its name, so the connection parses it once', async () => {
+    // The engine's chunk of events runs about twelve statements an event in one transaction:
+    // unnamed, PostgreSQL would parse and plan each of them every time.
+    const preparedTexts = sql<{ statement: string }>`select statement from pg_prepared_statements`;
+    const texts = await t.db.transaction().execute(async (trx) => {
+      for (const id of contacts) await byId.first(trx, { workspaceId: ws, id });
+      return (await preparedTexts.execute(trx)).rows.map((r) => r.statement);
+    });
+    expect(texts.filter((text) => /^select "id", "first_name" from "contacts" where "workspace_id" = \$1 and "id" = \$2$/.test(text))).toHaveLength(1);
+  });
+
+  it('inside a transaction, keeps answering when a migration run meanwhile adds a column to a table it reads whole', async () => {
+    // A kept plan of `select *` would refuse to run, and a transaction cannot run it again
+    // unnamed: such a text runs unnamed in transactions (src/db/pg-named-statements.ts).
+    const notesOf = prepared((db, p: { workspaceId: number }) => db.selectFrom('contact_notes').selectAll().where('workspace_id', '=', p.workspaceId).orderBy('id'));
+    const f = fixtures(t.db, other);
+    await f.note(await f.contact({ firstName: 'Noted' }), 'kept plan');
+    const inTransaction = () => t.db.transaction().execute(async (trx) => (await notesOf.all(trx, { workspaceId: other })).map((r) => Object.keys(r).length));
+    const before = [];
+    for (let i = 0; i < 6; i++) before.push(...(await inTransaction()));
+    await sql`alter table contact_notes add column colour text`.execute(t.db);
+    const after = [];
+    for (let i = 0; i < 3; i++) after.push(...(await inTransaction()));
+    expect(after).toEqual(before.slice(0, after.length).map((n) => n + 1));
   });
 
   it("never reads inside another request's open transaction: it waits for the commit, and sees nothing of a rollback", async () => {

@@ -11,6 +11,7 @@ import { sqlProfiler } from '../observability/sql-profile.js';
 import { tallyOf } from './statement-count.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { postgresTypeParsers } from './pg-types.js';
+import { isStalePlan, namingPool } from './pg-named-statements.js';
 
 /** The database or a transaction: repository functions accept either. */
 export type Executor = Kysely<DB>;
@@ -51,7 +52,7 @@ export function createDatabase(url: string, options: { onStatement?: (sql: strin
   if (engine === 'postgres') {
     // A server that does not answer must fail the request (and /readyz) in seconds, not hang it.
     const pool = new (loadPg().Pool)({ connectionString: url, max: 10, types: postgresTypeParsers(loadPg()), connectionTimeoutMillis: 3000 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), log });
     poolRunners.set(db.getExecutor().adapter, {
       async run(query, name) {
         const started = clock();
@@ -163,12 +164,6 @@ async function runByName(pool: PgModule.Pool, name: string, query: CompiledQuery
     return pool.query(query.sql, values);
   }
 }
-
-/** PostgreSQL's refusal to run a kept plan whose result columns changed under it (by routine: messages may be translated). */
-const isStalePlan = (error: unknown) => {
-  const e = error as { code?: string; routine?: string } | null;
-  return e?.code === '0A000' && e.routine === 'RevalidateCachedQuery';
-};
 
 /** A statement run outside Kysely's executor counts on the request's tally as Kysely's plugin would count it. */
 function countOn(db: Executor): void {

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type QueryResult, type SqlBool } from 'kysely';
 import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './database.js';
+import { nameStatement } from './pg-named-statements.js';
 
 /**
  * Statements built and compiled once, then run with new values: Kysely builds an immutable tree
@@ -8,7 +9,8 @@ import { isPostgres, runOnPostgresPool, runOnSqliteNow, type Executor } from './
  * statement keeps its compiled SQL per engine and fills in only the parameters. On SQLite it runs
  * at once, synchronously, unless another request's transaction holds the connection
  * (runOnSqliteNow in database.ts); on PostgreSQL outside a transaction, straight on the pool as
- * a named statement, parsed once per connection (runOnPostgresPool); elsewhere through Kysely.
+ * a named statement, parsed once per connection (runOnPostgresPool); elsewhere through Kysely,
+ * by the same name on PostgreSQL (pg-named-statements.ts).
  * Either way it is counted and logged like any statement, and SQLite's statement cache reuses the
  * prepared statement behind it.
  *
@@ -92,7 +94,9 @@ export function prepared<P extends Record<string, unknown>, O>(build: (db: Execu
     const used = new Set(parameters.flatMap((p) => ('slot' in p ? [p.slot] : [])));
     const lost = [...slots.keys()].filter((name) => !used.has(name));
     if (lost.length > 0) throw new Error(`prepared statement: ${lost.join(', ')} did not reach the parameters of: ${template.sql}`);
-    return (compiled[engine] = { sql: template.sql, parameters, template, postgres: engine === 'postgres', name: `prepared_${++compiledCount}` });
+    const name = `prepared_${++compiledCount}`;
+    if (engine === 'postgres') nameStatement(template.sql, name);
+    return (compiled[engine] = { sql: template.sql, parameters, template, postgres: engine === 'postgres', name });
   };
 
   const execute = (db: Executor, values: P): Promise<QueryResult<O>> => {
