@@ -13,6 +13,11 @@ export interface RecordingHandleOptions {
    * means no index can serve the statement. SQLite has no such switch.
    */
   forbidSeqScans?: boolean;
+  /**
+   * PostgreSQL: the plan it keeps for a named statement after five runs (a generic plan, made from
+   * the SQL text alone, without the values), which is how the app's prepared statements run.
+   */
+  genericPlans?: boolean;
 }
 
 /** A statement run through the recording handle, with the engine's plan for it. */
@@ -51,9 +56,17 @@ export async function openRecordingHandle(url: string, options: RecordingHandleO
       const client = await pool.connect();
       try {
         if (options.forbidSeqScans) await client.query('set enable_seqscan = off');
-        const { rows } = await client.query(`explain ${q.sql}`, q.parameters as unknown[]);
+        if (!options.genericPlans) {
+          const { rows } = await client.query(`explain ${q.sql}`, q.parameters as unknown[]);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        }
+        // EXPLAIN of bound values plans for them: the generic plan needs PREPARE and EXECUTE.
+        await client.query('set plan_cache_mode = force_generic_plan');
+        await client.query(`prepare planned as ${q.sql}`);
+        const { rows } = await client.query(`explain execute planned(${q.parameters.map((v) => literal(client, v)).join(', ')})`);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       } finally {
+        if (options.genericPlans) await client.query('deallocate all; reset plan_cache_mode');
         if (options.forbidSeqScans) await client.query('reset enable_seqscan');
         client.release();
       }
@@ -79,4 +92,12 @@ export async function openRecordingHandle(url: string, options: RecordingHandleO
     plansOf: async (run) => (await statementsOf(run)).map((s) => s.plan),
     close: () => db.destroy(),
   };
+}
+
+/** A bound value written into SQL: numbers as they are, texts and arrays quoted. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((v) => JSON.stringify(v)).join(',')}}`);
+  if (value === null) return 'null';
+  return client.escapeLiteral(String(value));
 }

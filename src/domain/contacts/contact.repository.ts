@@ -418,10 +418,12 @@ const toSourceContact = (row: Selectable<ContactsTable> & { conversation_id: num
   standbyUntil: row.standby_until,
 });
 
-/** The contacts linked in the inbox, with their latest conversation there and their thread's standby end; the caller says whom. */
-const sourceContactQuery = (db: Executor, inboxId: number) =>
-  db
-    .selectFrom('contact_inboxes as ci')
+/**
+ * The contacts linked in the inbox, with their latest conversation there and their thread's
+ * standby end; `links` are the inbox's contact_inboxes rows (as `ci`) of the people asked for.
+ */
+const sourceContactQuery = (links: ReturnType<typeof linksOfInbox>, inboxId: number) =>
+  links
     .innerJoin('contacts as c', 'c.id', 'ci.contact_id')
     .select(contactColumns.map((column) => `c.${column}` as const))
     .select((eb) =>
@@ -434,17 +436,28 @@ const sourceContactQuery = (db: Executor, inboxId: number) =>
     )
     // The contact inbox is unique per contact and inbox: its thread state is the thread's.
     .select((eb) => eb.selectFrom('thread_states as s').select('s.expires_at').whereRef('s.contact_inbox_id', '=', 'ci.id').where('s.state', '=', 'standby').as('standby_until'))
-    .where('ci.inbox_id', '=', inboxId);
+    .select('ci.source_id');
+
+const linksOfInbox = (db: Executor, inboxId: number) => db.selectFrom('contact_inboxes as ci').where('ci.inbox_id', '=', inboxId);
 
 const sourceContact = prepared((db, p: { inboxId: number; sourceId: string; workspaceId: number }) =>
-  sourceContactQuery(db, p.inboxId).where('ci.source_id', '=', p.sourceId).where('ci.workspace_id', '=', p.workspaceId),
+  sourceContactQuery(linksOfInbox(db, p.inboxId).where('ci.source_id', '=', p.sourceId).where('ci.workspace_id', '=', p.workspaceId), p.inboxId),
 );
 
 // The whole list is one parameter: one SQL text, prepared once, however many people a chunk has.
 // The workspace is checked on the rows found (scope.ts): SQLite would read its range of links.
-const sourceContacts = prepared((db, p: { inboxId: number; sourceIds: readonly string[]; workspaceId: number }) =>
-  sourceContactQuery(db, p.inboxId).select('ci.source_id').where(inTexts(db, 'ci.source_id', p.sourceIds)).where(sameWorkspace('ci.workspace_id', p.workspaceId)),
-);
+// PostgreSQL looks each person up on the inbox's (inbox_id, source_id) index, one after the other:
+// from the text alone, without statistics of contact_inboxes (autovacuum not yet run, or off), it
+// reads the inbox's whole range of links instead and keeps that plan, growing with the inbox.
+// (The `limit 1` keeps it from folding the lookup back into that join.)
+const sourceContacts = prepared((db, p: { inboxId: number; sourceIds: readonly string[]; workspaceId: number }) => {
+  if (!isPostgres(db)) return sourceContactQuery(linksOfInbox(db, p.inboxId).where(inTexts(db, 'ci.source_id', p.sourceIds)).where(sameWorkspace('ci.workspace_id', p.workspaceId)), p.inboxId);
+  const each = db
+    .selectFrom(sql<{ source_id: string }>`unnest(${p.sourceIds}::text[])`.as('asked'))
+    .innerJoinLateral((eb) => eb.selectFrom('contact_inboxes as link').select(['link.id', 'link.contact_id', 'link.source_id', 'link.workspace_id']).where('link.inbox_id', '=', p.inboxId).whereRef('link.source_id', '=', sql.ref('asked.asked')).limit(sql.lit(1)).as('ci'), (join) => join.onTrue())
+    .where(sameWorkspace('ci.workspace_id', p.workspaceId));
+  return sourceContactQuery(each as unknown as ReturnType<typeof linksOfInbox>, p.inboxId);
+});
 
 /** Deletes one contact of the workspace (what goes with it: see deleteContactsByIds). */
 export async function deleteContactById(db: Executor, workspaceId: number, id: number): Promise<void> {
