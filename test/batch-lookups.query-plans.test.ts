@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCounts, commentAutomationsByIds } from '../src/domain/comment-automations/comment-automation.repository.js';
+import { addCounts, commentAutomationsByIds, lockCommentAutomations } from '../src/domain/comment-automations/comment-automation.repository.js';
 import { existingContactIds, findContactsByIds, findContactsOfSources } from '../src/domain/contacts/contact.repository.js';
 import { notesByIds } from '../src/domain/contacts/contact-note.repository.js';
 import { conversationsByIds } from '../src/domain/conversations/conversation.repository.js';
@@ -100,7 +101,7 @@ describe.runIf(testEngine === 'sqlite')('lookups by a list of ids use the primar
  * source_id = any($2)` read the inbox's whole range of links and filtered them: for the engine's
  * chunk of commenters, a read that grew with the inbox (5,000 rows a chunk in bench/engine.ts).
  */
-describe.runIf(testEngine === 'postgres')('a chunk\'s commenters are looked up on the inbox\'s (inbox, source id) index', () => {
+describe.runIf(testEngine === 'postgres')('PostgreSQL without statistics: the engine\'s reads by key', () => {
   let t: TestApp;
   let recording: RecordingHandle;
 
@@ -125,5 +126,19 @@ describe.runIf(testEngine === 'postgres')('a chunk\'s commenters are looked up o
     const linkReads = statement!.plan.split('\n').filter((line) => /contact_inboxes/.test(line));
     expect(linkReads).toEqual([expect.stringMatching(/Index Scan using contact_inboxes_inbox_source_uq/)]);
     expect(statement!.plan).toMatch(/Index Cond: \(\(inbox_id = \$\d+\) AND \(source_id = /);
+  });
+
+  it("a chunk's counters lock and update their automations by id, not the workspace's 1,000", async () => {
+    const ws = (await t.workspace()).id;
+    const first = await fixtures(t.db, ws).commentAutomation('photo', 'one');
+    await sql`insert into comment_automations (workspace_id, channel, folder_id, name, type, is_active, start_time, end_time, post, private_reply, public_reply, include_keywords, exclude_keywords, options, hide_comments, reply_after, created_at, updated_at)
+      select workspace_id, channel, folder_id, name || g, type, is_active, start_time, end_time, post, private_reply, public_reply, include_keywords, exclude_keywords, options, hide_comments, reply_after, created_at, updated_at
+      from comment_automations, generate_series(1, 999) as g where id = ${first}`.execute(t.db);
+    const ids = Array.from({ length: 10 }, (_, i) => first + i * 7);
+    const statements = await recording.statementsOf(async () => {
+      await lockCommentAutomations(recording.db, ws, ids);
+      await addCounts(recording.db, ws, ids, { sent_count: 1, delivered_count: 1 });
+    });
+    expect(statements.map((s) => /comment_automations_pkey/.test(s.plan) && !/comment_automations_workspace/.test(s.plan))).toEqual([true, true]);
   });
 });

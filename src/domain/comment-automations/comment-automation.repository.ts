@@ -6,6 +6,7 @@ import { prepared, type Prepared } from '../../db/prepared.js';
 import { containsInsensitive } from '../../db/search.js';
 import type { CommentAutomationsTable } from '../../db/types.js';
 import { bool, idString, nowIso, parseJson, toBool } from '../../db/values.js';
+import { sameWorkspace } from '../shared/scope.js';
 import type { Channel, CommentAutomation, CommentAutomationsFilter, CreateCommentInput, UpdateCommentInput } from './comment-automation.schema.js';
 
 const toAutomation = (r: Selectable<CommentAutomationsTable>): CommentAutomation & { channel: Channel } => ({
@@ -236,7 +237,8 @@ export async function addCounts(db: Executor, workspaceId: number, ids: readonly
   await db
     .updateTable('comment_automations')
     .set(Object.fromEntries(set.map(([c, by]) => [c, capped(c as CommentCounter, by!)])))
-    .where('workspace_id', '=', workspaceId)
+    // By id (scope.ts): PostgreSQL without statistics read the workspace's automations, with their dead versions.
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('id', 'in', [...ids])
     .execute();
 }
@@ -256,7 +258,7 @@ export async function lockCommentAutomations(db: Executor, workspaceId: number, 
   await db
     .selectFrom('comment_automations')
     .select('id')
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspace('workspace_id', workspaceId))
     .where('id', 'in', [...ids].sort((a, b) => a - b))
     .orderBy('id')
     .forNoKeyUpdate()
