@@ -456,6 +456,7 @@ const sourceContacts = prepared((db, p: { inboxId: number; sourceIds: readonly s
     .selectFrom(sql<{ source_id: string }>`unnest(${p.sourceIds}::text[])`.as('asked'))
     .innerJoinLateral((eb) => eb.selectFrom('contact_inboxes as link').select(['link.id', 'link.contact_id', 'link.source_id', 'link.workspace_id']).where('link.inbox_id', '=', p.inboxId).whereRef('link.source_id', '=', sql.ref('asked.asked')).limit(sql.lit(1)).as('ci'), (join) => join.onTrue())
     .where(sameWorkspace('ci.workspace_id', p.workspaceId));
+  // Typed as the table's rows: the lateral `ci` has only the columns read of it (id, contact, source id, workspace).
   return sourceContactQuery(each as unknown as ReturnType<typeof linksOfInbox>, p.inboxId);
 });
 

@@ -6,7 +6,7 @@ import { countInboxesOfAccount } from '../../domain/inboxes/inbox.repository.js'
 
 /**
  * What the first try of a chunk (process-event.ts, `inline: 'chunk'`) reads once for its comment
- * events rather than once for each: on PostgreSQL every statement is a round trip and a parse,
+ * events rather than once for each: on PostgreSQL every statement is a round trip,
  * and an answered comment costs about a dozen (bench/README.md, "Why the engine misses").
  *
  * - The commenters' contacts: the first comment that needs one reads those of every comment of
