@@ -1,6 +1,7 @@
 import { findChannelEvents, markChannelEventProcessed, markChannelEventsProcessed, type StoredEvent } from '../domain/events/channel-event.repository.js';
 import type { ChannelEventKind } from '../domain/events/channel-event.schema.js';
 import type { Executor } from '../db/database.js';
+import { holdWrites, releaseWrites } from '../db/held-writes.js';
 import type { AutomationCache } from './comments/automation-cache.js';
 import type { JobHelpers } from '../queue/types.js';
 import type { ProcessEventsPayload } from '../domain/events/channel-event.service.js';
@@ -68,7 +69,16 @@ export function processEventTask(processors: Partial<Record<ChannelEventKind, Ev
       if (d.inline === 'chunk') d = { ...d, chunkReads: new CommentChunkReads(events.values()) };
       const outcomes: Outcome[] = [];
       const done = opts.together ? (o: Outcome) => void outcomes.push(o) : markNow(d.db, workspaceId);
-      for (const id of some) await step(() => processOne(d, events.get(id), helpers, done));
+      for (const id of some) {
+        const stored = events.get(id);
+        // The first try holds the writes its comments make and nothing in it reads back
+        // (db/held-writes.ts); not with a savepoint per event, whose rollback would miss them.
+        // Another kind of event writes as it always did, after what the comments held.
+        if (d.inline === 'chunk' && stored?.event.kind === 'comment') holdWrites(d.db);
+        else await releaseWrites(d.db);
+        await step(() => processOne(d, stored, helpers, done));
+      }
+      await releaseWrites(d.db);
       await d.counters?.write(d.db);
       await markChannelEventsProcessed(d.db, workspaceId, outcomes);
     };

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { flushHeldWrites } from '../../db/held-writes.js';
 import { idNumber, nowIso } from '../../db/values.js';
 import { insertConversation, latestConversationId } from '../conversations/conversation.repository.js';
 import type { EventInbox } from '../events/channel-event.repository.js';
@@ -126,6 +127,8 @@ export async function overMacLimit(db: Executor, workspaceId: number, contactId:
   // `knownLimit`: the caller read the workspace's mac_limit already (with the automations' version).
   const limit = knownLimit !== undefined ? knownLimit : await workspaceMacLimit(db, workspaceId);
   if (limit === null) return false;
+  // Contacts' activity the transaction holds (db/held-writes.ts) counts: it is written first.
+  await flushHeldWrites(db);
   const since = monthStart(now);
   if (contactId !== null) {
     const c = await findContactActivity(db, workspaceId, contactId);

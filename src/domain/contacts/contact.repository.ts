@@ -3,6 +3,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { uniqueViolation } from '../../db/errors.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { inTexts, prepared } from '../../db/prepared.js';
+import { heldWritesOf, writeLatest, type HeldKind } from '../../db/held-writes.js';
 import type { ContactsTable } from '../../db/types.js';
 import { bool, idString, nowIso, toBool } from '../../db/values.js';
 import { containsInsensitive, sqliteTrigramMatches, usesTrigramIndex, workspaceTrigramCandidates } from '../../db/search.js';
@@ -471,10 +472,28 @@ export async function findContactActivity(db: Executor, workspaceId: number, id:
   return c ? { createdAt: c.created_at, lastMessageAt: c.last_message_at } : null;
 }
 
-/** Moves the contact's last_message_at to `at`, unless it is later already. */
+/**
+ * Moves the contact's last_message_at to `at`, unless it is later already. Held by a transaction
+ * that holds writes (db/held-writes.ts), with the other touches of its chunk.
+ */
 export async function touchContactLastMessage(db: Executor, workspaceId: number, id: number, at: string): Promise<void> {
-  await touchContact.run(db, { workspaceId, contactId: id, at });
+  const held = heldWritesOf(db);
+  if (held) held.hold(heldTouches, { workspaceId, contactId: id, at });
+  else await touchContact.run(db, { workspaceId, contactId: id, at });
 }
+
+/** Held touches: one statement a workspace, each contact moved to its latest. */
+const heldTouches: HeldKind<{ workspaceId: number; contactId: number; at: string }> = {
+  write: (db, touches) =>
+    writeLatest(db, touches, (t) => t.contactId, (workspaceId, ids, at) =>
+      db
+        .updateTable('contacts')
+        .set({ last_message_at: sql<string>`case when last_message_at is null or last_message_at < ${at} then ${at} else last_message_at end` })
+        .where(sameWorkspace('workspace_id', workspaceId))
+        .where('id', 'in', ids)
+        .execute(),
+    ),
+};
 
 const touchContact = prepared((db, p: { workspaceId: number; contactId: number; at: string }) =>
   db

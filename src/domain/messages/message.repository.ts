@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { heldWritesOf, writeLatest, type HeldKind } from '../../db/held-writes.js';
 import type { ContactInboxesTable, DB, MessagesTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';
@@ -164,7 +165,7 @@ export async function messagesByIds(db: Executor, workspaceId: number, ids: read
 /* The conversation a message moves                                                                 */
 
 /** `column` becomes `at` unless it already holds a later instant (a late redelivery moves nothing back). */
-const later = (column: 'contact_replied_at' | 'admin_replied_at' | 'last_activity_at' | 'contact_last_read_at', at: string) =>
+const later = (column: 'contact_replied_at' | 'admin_replied_at' | 'last_activity_at' | 'contact_last_read_at', at: string | RawBuilder<string>) =>
   sql<string>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${at} then ${at} else ${sql.ref(column)} end`;
 
 /**
@@ -182,10 +183,28 @@ export async function noteIncomingMessage(db: Executor, workspaceId: number, con
     .execute();
 }
 
-/** An outgoing message sent at `at`: the workspace replied and the conversation was active then. */
+/**
+ * An outgoing message sent at `at`: the workspace replied and the conversation was active then.
+ * Held by a transaction that holds writes (db/held-writes.ts), with the other notes of its chunk.
+ */
 export async function noteOutgoingMessage(db: Executor, workspaceId: number, conversationId: number, at: string): Promise<void> {
-  await noteOutgoing.run(db, { workspaceId, conversationId, at, now: nowIso() });
+  const held = heldWritesOf(db);
+  if (held) held.hold(outgoingNotes, { workspaceId, conversationId, at });
+  else await noteOutgoing.run(db, { workspaceId, conversationId, at, now: nowIso() });
 }
+
+/** Held outgoing notes: one statement a workspace, each conversation moved to its latest note. */
+const outgoingNotes: HeldKind<{ workspaceId: number; conversationId: number; at: string }> = {
+  write: (db, notes) =>
+    writeLatest(db, notes, (n) => n.conversationId, (workspaceId, ids, at) =>
+      db
+        .updateTable('conversations')
+        .set({ admin_replied_at: later('admin_replied_at', at), last_activity_at: later('last_activity_at', at), updated_at: nowIso() })
+        .where(sameWorkspace('workspace_id', workspaceId))
+        .where('id', 'in', ids)
+        .execute(),
+    ),
+};
 
 const noteOutgoing = prepared((db, p: { workspaceId: number; conversationId: number; at: string; now: string }) =>
   db

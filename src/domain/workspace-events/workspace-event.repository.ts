@@ -29,7 +29,7 @@ const toEvent = (r: { id: number; workspace_id: number; type: string; contact_id
  */
 const EVENTS_PER_INSERT = 4000;
 
-type NewEventRow = { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; fanned_out?: boolean };
+export type NewEventRow = { type: string; contact_id: number | null; source_id: number | null; body: string; occurred_at: string; fanned_out?: boolean };
 
 /**
  * Several events of one workspace in one statement; their ids, in order. One marked `fanned_out`

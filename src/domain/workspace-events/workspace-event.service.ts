@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
-import { insertEvents } from './workspace-event.repository.js';
+import { heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { insertEvents, type NewEventRow } from './workspace-event.repository.js';
 import { eventNames, type NewEvent } from './workspace-event.schema.js';
 
 /**
@@ -11,19 +12,31 @@ import { eventNames, type NewEvent } from './workspace-event.schema.js';
  */
 export async function recordEvents(db: Executor, workspaceId: number, events: readonly NewEvent[], at = nowIso()): Promise<void> {
   if (events.length === 0) return;
-  await insertEvents(
-    db,
-    workspaceId,
-    events.map((e) => ({
-      type: e.type,
-      contact_id: e.contactId,
-      source_id: e.sourceId ?? null,
-      body: JSON.stringify({ event: eventNames[e.type], contact_id: e.contactId === null ? null : String(e.contactId), timestamp: at, ...e.data }),
-      occurred_at: at,
-    })),
-  );
+  const rows = events.map((e) => ({
+    type: e.type,
+    contact_id: e.contactId,
+    source_id: e.sourceId ?? null,
+    body: JSON.stringify({ event: eventNames[e.type], contact_id: e.contactId === null ? null : String(e.contactId), timestamp: at, ...e.data }),
+    occurred_at: at,
+  }));
+  // A transaction that holds writes (db/held-writes.ts) inserts its events together, in the order recorded.
+  const held = heldWritesOf(db);
+  if (held) return held.hold(heldEvents, { workspaceId, rows });
+  await insertEvents(db, workspaceId, rows);
   eventsRecorded.notify(workspaceId);
 }
+
+/** Held events: one insert a workspace. */
+const heldEvents: HeldKind<{ workspaceId: number; rows: NewEventRow[] }> = {
+  async write(db, held) {
+    const byWorkspace = new Map<number, NewEventRow[]>();
+    for (const { workspaceId, rows } of held) byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), ...rows]);
+    for (const [workspaceId, rows] of byWorkspace) {
+      await insertEvents(db, workspaceId, rows);
+      eventsRecorded.notify(workspaceId);
+    }
+  },
+};
 
 /**
  * Wakes this process's readers of the events table early (subscriptions, the fan-out). A hint:
