@@ -6,10 +6,10 @@ import { recordedEvents } from './support/recorded-events.js';
 
 /**
  * A delivery's comments are processed in one transaction that holds the writes nothing in it reads
- * back (src/db/held-writes.ts): the replies' workspace events, the conversations' reply times and
- * the contacts' last message times are written once for the chunk, each as one statement, with
- * what writing them one by one would leave; a read that needs them (the MAC limit's count) finds
- * them written.
+ * back (src/db/held-writes.ts): the replies' workspace events, the conversations' reply times,
+ * the contacts' last message times and the comment events' outcomes are written once for the
+ * chunk, each as one statement, with what writing them one by one would leave; a read that needs
+ * them (the MAC limit's count, the per-author rules) finds them written.
  */
 describe(`a chunk's held writes on ${testEngine}`, () => {
   let t: EngineTestApp;
@@ -20,9 +20,9 @@ describe(`a chunk's held writes on ${testEngine}`, () => {
 
   const count = (prefix: string) => t.statements.filter((s) => s.startsWith(prefix)).length;
 
-  it('ten answered comments of known contacts: one events insert, one conversations update and one contacts update', async () => {
+  it('ten answered comments of known contacts: one events insert and one update each of conversations, contacts and comment events', async () => {
     const w = await commentWorld(t);
-    await createAutomation(t, w.ws, 'photo');
+    const id = await createAutomation(t, w.ws, 'photo');
     const people = Array.from({ length: 10 }, (_, i) => `held-${i}`);
     const contactIds = [];
     for (const p of people) contactIds.push(await linkedContact(t, w.ws.id, w.photo.inboxId, 'photo', p));
@@ -36,6 +36,8 @@ describe(`a chunk's held writes on ${testEngine}`, () => {
     expect(count('insert into "workspace_events"')).toBe(1);
     expect(count('update "conversations" set "admin_replied_at"')).toBe(1);
     expect(count('update "contacts" set "last_message_at"')).toBe(1);
+    expect(count('update "comment_events"')).toBe(1);
+    expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(people.map((_, i) => `held-c${i} acted`).sort());
 
     // What they wrote: a messageSent event per reply, in the order of the comments.
     const events = await recorded.next();
@@ -58,5 +60,14 @@ describe(`a chunk's held writes on ${testEngine}`, () => {
     await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'held-mac-old', from: 'held-old' }, { id: 'held-mac-next', from: 'held-newcomer' }));
     expect(await outboxLines(t, w.ws)).toEqual(['like held-mac-old']);
     expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['held-mac-next declined macLimitReached', 'held-mac-old acted']);
+  });
+
+  it("a reply skipped earlier in the delivery does not count as an answer for the author's next comment on the post", async () => {
+    const w = await commentWorld(t);
+    const id = await createAutomation(t, w.ws, 'photo', { options: { replyOncePerUserPerPost: true } });
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'held-old', from: 'held-ann', media: 'held-post', createdAt: old }, { id: 'held-new', from: 'held-ann', media: 'held-post' }));
+    expect(await outboxLines(t, w.ws)).toEqual(['privateReply held-new Thanks!']);
+    expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['held-old declined commentTooOld', 'held-new acted']);
   });
 });

@@ -84,8 +84,10 @@ export async function writeLatest<T extends { workspaceId: number; at: string }>
   }
   // PostgreSQL types a parameter by its use: in a CASE of parameters alone it would be text.
   const time = (at: string) => (isPostgres(db) ? sql<string>`cast(${at} as timestamptz)` : sql<string>`${at}`);
-  for (const [workspaceId, latest] of byWorkspace) {
-    const at = sql<string>`case ${sql.ref('id')} ${sql.join([...latest].map(([id, t]) => sql`when ${id} then ${time(t)}`), sql` `)} end`;
-    await write(workspaceId, [...latest.keys()], at);
-  }
+  for (const [workspaceId, latest] of byWorkspace) await write(workspaceId, [...latest.keys()], caseById(latest, time));
+}
+
+/** One text value a row (a time, a JSON document, an outcome), as one expression over the row's `id`: an update of many rows at once. */
+export function caseById<V, T extends string | null = string>(values: Map<number, V>, value: (v: V) => T | RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`case ${sql.ref('id')} ${sql.join([...values].map(([id, v]) => sql`when ${id} then ${value(v)}`), sql` `)} end`;
 }

@@ -2,6 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { caseById, flushHeldWrites, heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { sameWorkspace } from '../shared/scope.js';
 import type { CommentEventsTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import type { Channel } from '../comment-automations/comment-automation.schema.js';
@@ -113,6 +115,7 @@ export async function insertCommentEvents(db: Executor, workspaceId: number, row
 /** Which of these automations already have a record of the comment (one statement). */
 export async function automationsWithRecord(db: Executor, workspaceId: number, commentId: string, automationIds: readonly number[]): Promise<Set<number>> {
   if (automationIds.length === 0) return new Set();
+  await flushHeldWrites(db);
   // One automation is the usual case (a comment names one keyword): its statement is prepared.
   if (automationIds.length === 1) return new Set((await recordedBy.all(db, { workspaceId, commentId, automationId: automationIds[0]! })).map((r) => r.automation_id));
   const rows = await db
@@ -138,6 +141,7 @@ export async function lockCommentAuthor(trx: Executor, workspaceId: number, auth
 export async function answeredPostsOfAuthor(db: Executor, workspaceId: number, automationIds: readonly number[], authorId: string): Promise<Map<number, (string | null)[]>> {
   const answered = new Map<number, (string | null)[]>();
   if (automationIds.length === 0) return answered;
+  await flushHeldWrites(db);
   const rows = await db
     .selectFrom('comment_events')
     .select(['automation_id', 'post_id'])
@@ -164,6 +168,7 @@ export interface CommentEventTarget {
 
 /** The record with its comment and inbox (one statement), or null when it is gone (its automation was deleted). */
 export async function findCommentEventTarget(db: Executor, workspaceId: number, id: number): Promise<CommentEventTarget | null> {
+  await flushHeldWrites(db);
   const row = await db
     .selectFrom('comment_events as ce')
     .innerJoin('channel_events as e', 'e.id', 'ce.event_id')
@@ -187,18 +192,50 @@ export async function findCommentEventTarget(db: Executor, workspaceId: number, 
 
 /** A record, read to be changed: locked until the transaction ends on PostgreSQL (SQLite transactions already run one at a time). */
 export async function findCommentEventForUpdate(trx: Executor, workspaceId: number, id: number) {
+  await flushHeldWrites(trx);
   let q = trx.selectFrom('comment_events').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id);
   if (isPostgres(trx)) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row ? { ...row, actionList: parseJson<CommentAction[]>(row.actions) } : null;
 }
 
+/**
+ * The record's outcome and actions as they stand. Held by a transaction that holds writes
+ * (db/held-writes.ts), with the other states of its chunk: every read of comment_events below
+ * writes them first.
+ */
 export async function updateCommentEventState(trx: Executor, workspaceId: number, id: number, s: { outcome: CommentEventOutcome; reason: string | null; actions: CommentAction[] }): Promise<void> {
-  await updateState.run(trx, { workspaceId, id, outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updatedAt: nowIso() });
+  const state = { workspaceId, id, outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updatedAt: nowIso() };
+  const held = heldWritesOf(trx);
+  if (held) held.hold(heldStates, state);
+  else await updateState.run(trx, state);
 }
+
+type State = Parameters<typeof updateState.run>[1];
+
+/** Held states: one update a workspace, each record at its last state. */
+const heldStates: HeldKind<State> = {
+  async write(db, states) {
+    const byWorkspace = new Map<number, Map<number, State>>();
+    for (const s of states) {
+      let last = byWorkspace.get(s.workspaceId);
+      if (!last) byWorkspace.set(s.workspaceId, (last = new Map()));
+      last.set(s.id, s);
+    }
+    for (const [workspaceId, last] of byWorkspace) {
+      await db
+        .updateTable('comment_events')
+        .set({ outcome: caseById(last, (s) => s.outcome), reason: caseById(last, (s) => s.reason), actions: caseById(last, (s) => s.actions), updated_at: nowIso() })
+        .where(sameWorkspace('workspace_id', workspaceId))
+        .where('id', 'in', [...last.keys()])
+        .execute();
+    }
+  },
+};
 
 /** The actions every automation recorded on one stored event (one comment in one inbox). */
 export async function actionsOfEvent(db: Executor, workspaceId: number, eventId: number): Promise<{ id: number; actions: CommentAction[] }[]> {
+  await flushHeldWrites(db);
   const rows = await db.selectFrom('comment_events').select(['id', 'actions']).where('event_id', '=', eventId).where('workspace_id', '=', workspaceId).execute();
   return rows.map((r) => ({ id: r.id, actions: parseJson<CommentAction[]>(r.actions) }));
 }
@@ -210,6 +247,7 @@ export const countCommentEvents = (db: Executor, workspaceId: number, automation
 
 /** Newest first, by id (the (workspace_id, automation_id, id) index). */
 export async function listCommentEvents(db: Executor, workspaceId: number, automationId: number, window: { limit: number; offset: number }): Promise<CommentEventRecord[]> {
+  await flushHeldWrites(db);
   const rows = await ofAutomation(db, workspaceId, automationId).selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
   return rows.map(toRecord);
 }
