@@ -9,7 +9,8 @@ import { recordedEvents } from './support/recorded-events.js';
  * back (src/db/held-writes.ts): the replies' workspace events, the conversations' reply times,
  * the contacts' last message times and the comment events' outcomes are written once for the
  * chunk, each as one statement, with what writing them one by one would leave; a read that needs
- * them (the MAC limit's count, the per-author rules) finds them written.
+ * them finds them written: the MAC limit's count here; the per-author rules in
+ * engine.comments.options.test.ts (a reply skipped within one delivery).
  */
 describe(`a chunk's held writes on ${testEngine}`, () => {
   let t: EngineTestApp;
@@ -62,12 +63,4 @@ describe(`a chunk's held writes on ${testEngine}`, () => {
     expect((await eventLines(t, w.ws, 'photo', id)).sort()).toEqual(['held-mac-next declined macLimitReached', 'held-mac-old acted']);
   });
 
-  it("a reply skipped earlier in the delivery does not count as an answer for the author's next comment on the post", async () => {
-    const w = await commentWorld(t);
-    const id = await createAutomation(t, w.ws, 'photo', { options: { replyOncePerUserPerPost: true } });
-    const old = new Date(Date.now() - 8 * 86_400_000);
-    await deliver(t, 'photo', photoWebhook(w.photo.account, { id: 'held-old', from: 'held-ann', media: 'held-post', createdAt: old }, { id: 'held-new', from: 'held-ann', media: 'held-post' }));
-    expect(await outboxLines(t, w.ws)).toEqual(['privateReply held-new Thanks!']);
-    expect(await eventLines(t, w.ws, 'photo', id)).toEqual(['held-old declined commentTooOld', 'held-new acted']);
-  });
 });
