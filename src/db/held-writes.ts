@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { isPostgres, type Executor } from './database.js';
+import type { Executor } from './database.js';
 
 /**
  * A kind of write a transaction may hold: what one write carries, and how a list of them is
@@ -14,8 +14,9 @@ export interface HeldKind<T> {
  * chunk (engine/process-event.ts) holds the writes nothing in it reads back: on PostgreSQL every
  * statement costs a round trip and an executor start on both sides, about 230 us of CPU under the
  * engine bench (bench/README.md), more than its row, and a chunk of 20 answered comments made
- * each such write 20 times. A writer holds only when its transaction holds writes (`heldWritesOf`); a reader that
- * would see them in the same transaction flushes them first (`flushHeldWrites`).
+ * each such write 20 times. A writer holds only when its transaction holds writes
+ * (`heldWritesOf`); a reader that would see them in the same transaction flushes them first
+ * (`flushHeldWrites`).
  */
 export class HeldWrites {
   private readonly held = new Map<HeldKind<unknown>, unknown[]>();
@@ -61,30 +62,6 @@ export const heldWritesOf = (db: Executor): HeldWrites | undefined => byTransact
 /** Before a read of what a held write changes: writes what `db` holds, if anything. */
 export async function flushHeldWrites(db: Executor): Promise<void> {
   await byTransaction.get(db)?.flush(db);
-}
-
-/**
- * For held writes that move a row's time forward (a conversation's activity, a contact's last
- * message): calls `write` once a workspace with its rows and, as one expression over `id`, each
- * row's latest time, which is what applying the writes one by one leaves.
- */
-export async function writeLatest<T extends { workspaceId: number; at: string }>(
-  db: Executor,
-  items: readonly T[],
-  rowOf: (item: T) => number,
-  write: (workspaceId: number, ids: number[], at: RawBuilder<string>) => Promise<unknown>,
-): Promise<void> {
-  const byWorkspace = new Map<number, Map<number, string>>();
-  for (const item of items) {
-    let latest = byWorkspace.get(item.workspaceId);
-    if (!latest) byWorkspace.set(item.workspaceId, (latest = new Map()));
-    const row = rowOf(item);
-    const seen = latest.get(row);
-    if (seen === undefined || seen < item.at) latest.set(row, item.at);
-  }
-  // PostgreSQL types a parameter by its use: in a CASE of parameters alone it would be text.
-  const time = (at: string) => (isPostgres(db) ? sql<string>`cast(${at} as timestamptz)` : sql<string>`${at}`);
-  for (const [workspaceId, latest] of byWorkspace) await write(workspaceId, [...latest.keys()], caseById(latest, time));
 }
 
 /** One text value a row (a time, a JSON document, an outcome), as one expression over the row's `id`: an update of many rows at once. */

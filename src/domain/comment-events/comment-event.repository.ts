@@ -3,6 +3,7 @@ import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { caseById, flushHeldWrites, heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { groupBy } from '../shared/group.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { CommentEventsTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
@@ -216,13 +217,8 @@ type State = Parameters<typeof updateState.run>[1];
 /** Held states: one update a workspace, each record at its last state. */
 const heldStates: HeldKind<State> = {
   async write(db, states) {
-    const byWorkspace = new Map<number, Map<number, State>>();
-    for (const s of states) {
-      let last = byWorkspace.get(s.workspaceId);
-      if (!last) byWorkspace.set(s.workspaceId, (last = new Map()));
-      last.set(s.id, s);
-    }
-    for (const [workspaceId, last] of byWorkspace) {
+    for (const [workspaceId, some] of groupBy(states, (s) => s.workspaceId)) {
+      const last = new Map(some.map((s) => [s.id, s]));
       await db
         .updateTable('comment_events')
         .set({ outcome: caseById(last, (s) => s.outcome), reason: caseById(last, (s) => s.reason), actions: caseById(last, (s) => s.actions), updated_at: nowIso() })

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import { heldWritesOf, writeLatest, type HeldKind } from '../../db/held-writes.js';
+import { heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { writeLatest } from '../shared/latest-times.js';
 import type { ContactInboxesTable, DB, MessagesTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
 import { sameWorkspace } from '../shared/scope.js';

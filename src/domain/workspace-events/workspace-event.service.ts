@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import { nowIso } from '../../db/values.js';
 import { heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { groupBy } from '../shared/group.js';
 import { insertEvents, type NewEventRow } from './workspace-event.repository.js';
 import { eventNames, type NewEvent } from './workspace-event.schema.js';
 
@@ -29,10 +30,8 @@ export async function recordEvents(db: Executor, workspaceId: number, events: re
 /** Held events: one insert a workspace. */
 const heldEvents: HeldKind<{ workspaceId: number; rows: NewEventRow[] }> = {
   async write(db, held) {
-    const byWorkspace = new Map<number, NewEventRow[]>();
-    for (const { workspaceId, rows } of held) byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), ...rows]);
-    for (const [workspaceId, rows] of byWorkspace) {
-      await insertEvents(db, workspaceId, rows);
+    for (const [workspaceId, some] of groupBy(held, (h) => h.workspaceId)) {
+      await insertEvents(db, workspaceId, some.flatMap((h) => h.rows));
       eventsRecorded.notify(workspaceId);
     }
   },
