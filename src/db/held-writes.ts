@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from './database.js';
+import { isPostgres, type Executor } from './database.js';
+import type { DB } from './types.js';
 
 /**
  * A kind of write a transaction may hold: what one write carries, and how a list of them is
@@ -20,11 +21,44 @@ export interface HeldKind<T> {
  */
 export class HeldWrites {
   private readonly held = new Map<HeldKind<unknown>, unknown[]>();
+  /** Everything held of each kind since holding began, written or not. */
+  private readonly ever = new Map<HeldKind<unknown>, unknown[]>();
+  /** Ids taken ahead and not used yet, per table, in the order they are to be used. */
+  private readonly ids = new Map<IdTable, number[]>();
 
   hold<T>(kind: HeldKind<T>, item: T): void {
-    const items = this.held.get(kind as HeldKind<unknown>);
-    if (items) items.push(item);
-    else this.held.set(kind as HeldKind<unknown>, [item]);
+    for (const lists of [this.held, this.ever]) {
+      const items = lists.get(kind as HeldKind<unknown>);
+      if (items) items.push(item);
+      else lists.set(kind as HeldKind<unknown>, [item]);
+    }
+  }
+
+  /**
+   * Everything held of a kind since holding began, whether written since or not: for a writer's
+   * own rule over the rows it held (a claim taken twice in one transaction is refused).
+   */
+  heldSoFar<T>(kind: HeldKind<T>): readonly T[] {
+    return (this.ever.get(kind as HeldKind<unknown>) ?? []) as T[];
+  }
+
+  /**
+   * The id the next held row of `table` gets: a held insert whose id the caller uses at once (a
+   * comment event's actions are keyed by it, a sent reply is named by its outbox row). Ids are
+   * taken from the table's own sequence a block at a time, one statement a block.
+   */
+  async nextId(db: Executor, table: IdTable): Promise<number> {
+    let ids = this.ids.get(table);
+    if (!ids || ids.length === 0) this.ids.set(table, (ids = await takeIds(db, table, ID_BLOCK)));
+    return ids.shift()!;
+  }
+
+  /** Gives back the ids taken and not used, where the engine can (see giveBackIds). */
+  async returnIds(db: Executor): Promise<void> {
+    for (const [table, ids] of [...this.ids]) {
+      this.ids.delete(table);
+      if (ids.length > 0) await giveBackIds(db, table, ids);
+    }
   }
 
   /** Writes what is held, kind by kind in the order each was first held, and forgets it. */
@@ -54,6 +88,7 @@ export async function releaseWrites(trx: Executor): Promise<void> {
   const held = byTransaction.get(trx);
   byTransaction.delete(trx);
   await held?.flush(trx);
+  await held?.returnIds(trx);
 }
 
 /** The writes `db` holds, when it is a transaction that holds them. */
@@ -67,4 +102,64 @@ export async function flushHeldWrites(db: Executor): Promise<void> {
 /** One text value a row (a time, a JSON document, an outcome), as one expression over the row's `id`: an update of many rows at once. */
 export function caseById<V, T extends string | null = string>(values: Map<number, V>, value: (v: V) => T | RawBuilder<T>): RawBuilder<T> {
   return sql<T>`case ${sql.ref('id')} ${sql.join([...values].map(([id, v]) => sql`when ${id} then ${value(v)}`), sql` `)} end`;
+}
+
+/** Tables whose rows a transaction may insert held, with ids taken ahead. */
+export type IdTable = keyof DB & ('comment_events' | 'messages' | 'outbox');
+
+/** Ids taken at once: a chunk of 20 events answered by one automation each uses about 20 of each table. */
+const ID_BLOCK = 20;
+
+/**
+ * `n` new ids of `table`, from the same source as its own inserts, so no other insert can take
+ * them. PostgreSQL: the serial's sequence (`nextval` per id; concurrent transactions may interleave,
+ * so the ids need not follow each other). SQLite: the table is AUTOINCREMENT, so its next id is
+ * past `sqlite_sequence`'s value, and moving that value forward by `n` takes `n` ids; the
+ * transaction holds SQLite's one writer until it ends.
+ */
+async function takeIds(db: Executor, table: IdTable, n: number): Promise<number[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`.execute(db);
+    return rows.map((r) => r.id);
+  }
+  const moved = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + ${n} where name = ${table} returning seq`.execute(db);
+  // No row yet: the table has never had one inserted.
+  const top =
+    moved.rows[0]?.seq ??
+    (await sql<{ seq: number }>`insert into sqlite_sequence (name, seq) select ${table}, coalesce(max(id), 0) + ${n} from ${sql.table(table)} returning seq`.execute(db)).rows[0]!.seq;
+  return Array.from({ length: n }, (_, i) => top - n + 1 + i);
+}
+
+/**
+ * Ids taken and not used. On SQLite they are the block's last ones, and go back when nothing was
+ * inserted since (the sequence still ends at them), so a chunk leaves no gap; PostgreSQL's
+ * sequences never go back (another transaction may have taken ids past them), and these ids stay
+ * unused, as those of a rolled-back insert do.
+ */
+async function giveBackIds(db: Executor, table: IdTable, ids: number[]): Promise<void> {
+  if (isPostgres(db)) return;
+  const last = ids[ids.length - 1]!;
+  await sql`update sqlite_sequence set seq = ${ids[0]! - 1} where name = ${table} and seq = ${last}`.execute(db);
+}
+
+/** Rows a held insert writes in one statement: about 13 values a row, well within either engine's limit on parameters. */
+const HELD_ROWS_PER_STATEMENT = 500;
+
+/**
+ * A kind of held insert: new rows written by `insert` (an `on conflict do nothing` insert of the
+ * rows given), up to 500 a statement. A held row is new when it is held (its id taken ahead, its
+ * keys new in the chunk); one that meets a row another transaction wrote meanwhile fails the
+ * holding transaction, whose caller then runs its work again without holding, row by row, where
+ * the usual answer to that row applies (engine/process-event.ts).
+ */
+export function heldInsert<T>(table: IdTable | 'comment_reply_claims', insert: (db: Executor, rows: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>): HeldKind<T> {
+  return {
+    async write(db, rows) {
+      for (let i = 0; i < rows.length; i += HELD_ROWS_PER_STATEMENT) {
+        const some = rows.slice(i, i + HELD_ROWS_PER_STATEMENT);
+        const inserted = Number((await insert(db, some)).numInsertedOrUpdatedRows ?? 0);
+        if (inserted !== some.length) throw new Error(`${some.length - inserted} of ${some.length} held ${table} rows met rows written meanwhile; the transaction is run again without holding`);
+      }
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { isPostgres, type Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import { caseById, flushHeldWrites, heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { caseById, flushHeldWrites, heldInsert, heldWritesOf, type HeldKind } from '../../db/held-writes.js';
 import { groupBy } from '../shared/group.js';
 import { sameWorkspace } from '../shared/scope.js';
 import type { CommentEventsTable } from '../../db/types.js';
@@ -58,9 +58,22 @@ const rowOf = (workspaceId: number, e: NewCommentEvent, now: string) => ({
  * the event's job): the new row's id, or null when the row existed.
  */
 export async function insertCommentEvent(db: Executor, workspaceId: number, e: NewCommentEvent): Promise<number | null> {
+  // A transaction that holds writes (db/held-writes.ts) has asked first whether the row exists
+  // (automationsWithRecord), or knows none can: the row is new, with an id taken ahead.
+  const held = heldWritesOf(db);
+  if (held) {
+    const id = await held.nextId(db, 'comment_events');
+    held.hold(heldRecords, { ...rowOf(workspaceId, e, nowIso()), id });
+    return id;
+  }
   const row = await insertOne.first(db, rowOf(workspaceId, e, nowIso()));
   return row?.id ?? null;
 }
+
+/** Held records, each with its id. */
+const heldRecords = heldInsert('comment_events', (db, rows: (ReturnType<typeof rowOf> & { id: number })[]) =>
+  db.insertInto('comment_events').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst(),
+);
 
 // Every answered comment runs these: compiled once (src/db/prepared.ts).
 const insertOne = prepared((db, r: ReturnType<typeof rowOf>) =>
@@ -239,7 +252,10 @@ export async function actionsOfEvent(db: Executor, workspaceId: number, eventId:
 const ofAutomation = (db: Executor, workspaceId: number, automationId: number) =>
   db.selectFrom('comment_events').where('workspace_id', '=', workspaceId).where('automation_id', '=', automationId);
 
-export const countCommentEvents = (db: Executor, workspaceId: number, automationId: number) => countRows(ofAutomation(db, workspaceId, automationId));
+export async function countCommentEvents(db: Executor, workspaceId: number, automationId: number): Promise<number> {
+  await flushHeldWrites(db);
+  return countRows(ofAutomation(db, workspaceId, automationId));
+}
 
 /** Newest first, by id (the (workspace_id, automation_id, id) index). */
 export async function listCommentEvents(db: Executor, workspaceId: number, automationId: number, window: { limit: number; offset: number }): Promise<CommentEventRecord[]> {
@@ -254,9 +270,29 @@ export async function listCommentEvents(db: Executor, workspaceId: number, autom
 
 /** Claims the comment's reply of this kind for the automation: true when this call took it, false when the comment had a claim of that kind already (see replyClaimHolder). */
 export async function insertReplyClaim(db: Executor, workspaceId: number, c: { inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }): Promise<boolean> {
-  const inserted = await insertClaim.first(db, { workspaceId, inboxId: c.inboxId, commentId: c.commentId, kind: c.kind, automationId: c.automationId, createdAt: c.createdAt });
+  const claim = { workspaceId, inboxId: c.inboxId, commentId: c.commentId, kind: c.kind, automationId: c.automationId, createdAt: c.createdAt };
+  // Held (db/held-writes.ts): the comment's claims are new in the chunk, and a second claim of the
+  // same reply in it is refused here, as the unique index would (replyClaimHolder then reads it).
+  const held = heldWritesOf(db);
+  if (held) {
+    if (held.heldSoFar(heldClaims).some((h) => h.inboxId === c.inboxId && h.commentId === c.commentId && h.kind === c.kind)) return false;
+    held.hold(heldClaims, claim);
+    return true;
+  }
+  const inserted = await insertClaim.first(db, claim);
   return inserted !== undefined;
 }
+
+type Claim = Parameters<typeof insertClaim.first>[1];
+
+/** Held claims. */
+const heldClaims = heldInsert('comment_reply_claims', (db, claims: Claim[]) =>
+  db
+    .insertInto('comment_reply_claims')
+    .values(claims.map((p) => ({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt })))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst(),
+);
 
 // Every reply claims: compiled once (src/db/prepared.ts).
 const insertClaim = prepared((db, p: { workspaceId: number; inboxId: number; commentId: string; kind: 'private' | 'public'; automationId: number; createdAt: string }) =>
@@ -269,6 +305,7 @@ const insertClaim = prepared((db, p: { workspaceId: number; inboxId: number; com
 
 /** The automation holding the claim of the comment's reply of this kind, or null when none does. */
 export async function replyClaimHolder(db: Executor, workspaceId: number, c: { inboxId: number; commentId: string; kind: 'private' | 'public' }): Promise<number | null> {
+  await flushHeldWrites(db);
   const holder = await db
     .selectFrom('comment_reply_claims')
     .select('automation_id')

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import { heldWritesOf, type HeldKind } from '../../db/held-writes.js';
+import { flushHeldWrites, heldInsert, heldWritesOf, type HeldKind } from '../../db/held-writes.js';
 import { writeLatest } from '../shared/latest-times.js';
 import type { ContactInboxesTable, DB, MessagesTable } from '../../db/types.js';
 import { idString, nowIso, parseJson } from '../../db/values.js';
@@ -29,7 +29,7 @@ export interface NewMessage {
  * redelivery) inserts nothing. Answers the new row's id, or null for such a duplicate.
  */
 export async function insertMessage(db: Executor, workspaceId: number, m: NewMessage): Promise<number | null> {
-  const row = await insertOne.first(db, {
+  const values = {
     workspace_id: workspaceId,
     conversation_id: m.conversationId,
     contact_id: m.contactId,
@@ -43,9 +43,28 @@ export async function insertMessage(db: Executor, workspaceId: number, m: NewMes
     automation_kind: m.automation?.kind ?? null,
     automation_id: m.automation?.id ?? null,
     created_at: m.createdAt ?? nowIso(),
-  });
+  };
+  // A transaction that holds writes (db/held-writes.ts) stores the replies it sent itself: each
+  // names a send of its own (a new outbox entry), so none is a redelivery, and each is new, with
+  // an id taken ahead.
+  const held = heldWritesOf(db);
+  if (held) {
+    const id = await held.nextId(db, 'messages');
+    held.hold(heldMessages, { ...values, id });
+    return id;
+  }
+  const row = await insertOne.first(db, values);
   return row?.id ?? null;
 }
+
+/** Held messages, each with its id. */
+const heldMessages = heldInsert('messages', (db, rows: (Parameters<typeof insertOne.first>[1] & { id: number })[]) =>
+  db
+    .insertInto('messages')
+    .values(rows.map((r) => ({ ...r, seen_at: null, clicked_at: null })))
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst(),
+);
 
 // Every reply and inbound message runs it: compiled once (src/db/prepared.ts).
 const insertOne = prepared((db, r: Omit<Insertable<MessagesTable>, 'seen_at' | 'clicked_at'>) =>
@@ -118,6 +137,7 @@ export async function messageWindow(
   filters: MessageListFilters,
   w: { direction: 'older' | 'newer'; from?: number; limit: number },
 ): Promise<Message[]> {
+  await flushHeldWrites(db);
   let q = contactMessages(db, workspaceId, filters).where('contact_id', '=', contactId);
   if (w.from !== undefined) q = q.where('id', w.direction === 'older' ? '<' : '>', w.from);
   const rows = await q.orderBy('id', w.direction === 'older' ? 'desc' : 'asc').limit(w.limit).execute();
@@ -135,6 +155,7 @@ export async function messagesOfContacts(
   filters: MessageListFilters,
   w: { before?: number; limit: number },
 ): Promise<Message[]> {
+  await flushHeldWrites(db);
   if (contactIds.length === 0) return [];
   let inner = db
     .selectFrom('messages')
@@ -151,12 +172,14 @@ export async function messagesOfContacts(
 
 /** One message of the contact, or null (another contact's, another workspace's, or none). */
 export async function findContactMessage(db: Executor, workspaceId: number, contactId: number, id: number): Promise<Message | null> {
+  await flushHeldWrites(db);
   const row = await db.selectFrom('messages').selectAll().where('workspace_id', '=', workspaceId).where('contact_id', '=', contactId).where('id', '=', id).executeTakeFirst();
   return row ? toMessage(row) : null;
 }
 
 /** Messages by id in one statement (node and nodes); only this workspace's. */
 export async function messagesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<Message[]> {
+  await flushHeldWrites(db);
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('messages').selectAll().where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toMessage);
@@ -248,6 +271,7 @@ export async function markMessagesSeen(
   m: { inboxId: number; contactId: number; watermark: string } | { inboxId: number; contactId: number; upToId: number },
   now = nowIso(),
 ): Promise<MarkedMessage[]> {
+  await flushHeldWrites(db);
   let q = db
     .updateTable('messages')
     .set({ seen_at: now })
@@ -269,6 +293,7 @@ export async function markMessageClicked(
   m: { inboxId: number; contactId: number; externalId: string },
   now = nowIso(),
 ): Promise<MarkedMessage | null> {
+  await flushHeldWrites(db);
   const row = await db
     .updateTable('messages')
     .set({ clicked_at: now })
@@ -285,6 +310,7 @@ export async function markMessageClicked(
 
 /** The message of the inbox with this network id (any direction), or null. */
 export async function messageIdByExternalId(db: Executor, workspaceId: number, inboxId: number, externalId: string): Promise<number | null> {
+  await flushHeldWrites(db);
   const row = await db.selectFrom('messages').select('id').where('workspace_id', '=', workspaceId).where('inbox_id', '=', inboxId).where('external_id', '=', externalId).executeTakeFirst();
   return row?.id ?? null;
 }

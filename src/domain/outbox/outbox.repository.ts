@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { countRows } from '../../db/count.js';
 import type { Executor } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { flushHeldWrites, heldInsert, heldWritesOf } from '../../db/held-writes.js';
 import type { OutboxTable } from '../../db/types.js';
 import { idNumber, idString, nowIso, parseJson } from '../../db/values.js';
 import type { NewOutboxEntry, OutboxEntry, OutboxFilter, OutgoingContent, ThreadControlRequest } from './outbox.schema.js';
@@ -26,7 +27,7 @@ const toEntry = (r: Pick<Selectable<OutboxTable>, (typeof columns)[number]>): Ou
 });
 
 export async function insertOutboxEntry(db: Executor, workspaceId: number, e: NewOutboxEntry): Promise<OutboxEntry> {
-  const row = await insertEntry.first(db, {
+  const values = {
     workspace_id: workspaceId,
     inbox_id: e.inboxId,
     channel: e.channel,
@@ -40,12 +41,25 @@ export async function insertOutboxEntry(db: Executor, workspaceId: number, e: Ne
     payload: e.threadControl ? JSON.stringify(e.threadControl) : e.payload ? JSON.stringify(e.payload) : null,
     dedupe_key: e.dedupeKey ?? null,
     created_at: nowIso(),
-  });
+  };
+  // A transaction that holds writes (db/held-writes.ts) sends for rows it made itself: no earlier
+  // send has the key, and the entry is new, with an id taken ahead.
+  const held = heldWritesOf(db);
+  if (held) {
+    const row = { ...values, id: await held.nextId(db, 'outbox') };
+    held.hold(heldEntries, row);
+    return toEntry(row);
+  }
+  const row = await insertEntry.first(db, values);
   if (row) return toEntry(row);
   // The same key was recorded before (a retried send): that entry is the answer.
+  await flushHeldWrites(db);
   const existing = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('dedupe_key', '=', e.dedupeKey!).executeTakeFirstOrThrow();
   return toEntry(existing);
 }
+
+/** Held entries, each with its id. */
+const heldEntries = heldInsert('outbox', (db, rows: (Insertable<OutboxTable> & { id: number })[]) => db.insertInto('outbox').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst());
 
 // Every send of the sandbox adapter runs it: compiled once (src/db/prepared.ts).
 const insertEntry = prepared((db, r: Insertable<OutboxTable>) =>
@@ -81,10 +95,14 @@ function filtered(db: Executor, workspaceId: number, f: OutboxFilter) {
   return q;
 }
 
-export const countOutboxEntries = (db: Executor, workspaceId: number, f: OutboxFilter) => countRows(filtered(db, workspaceId, f));
+export async function countOutboxEntries(db: Executor, workspaceId: number, f: OutboxFilter): Promise<number> {
+  await flushHeldWrites(db);
+  return countRows(filtered(db, workspaceId, f));
+}
 
 /** Newest first: by id, the order the entries were recorded in (each filter has an index ending in id). */
 export async function listOutboxEntries(db: Executor, workspaceId: number, f: OutboxFilter, window: { limit: number; offset: number }): Promise<OutboxEntry[]> {
+  await flushHeldWrites(db);
   const rows = await filtered(db, workspaceId, f).select(columns).orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();
   return rows.map(toEntry);
 }
@@ -92,12 +110,14 @@ export async function listOutboxEntries(db: Executor, workspaceId: number, f: Ou
 /** Entries by id in one statement (node(id:) and nodes(ids:)); only this workspace's. */
 export async function outboxEntriesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<OutboxEntry[]> {
   if (ids.length === 0) return [];
+  await flushHeldWrites(db);
   const rows = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).execute();
   return rows.map(toEntry);
 }
 
 /** The latest threadControl entry of a person's thread in the inbox (the sandbox's answer to who holds it), or null. */
 export async function latestThreadControlEntry(db: Executor, workspaceId: number, inboxId: number, recipientId: string): Promise<OutboxEntry | null> {
+  await flushHeldWrites(db);
   const row = await db
     .selectFrom('outbox')
     .select(columns)
