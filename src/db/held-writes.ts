@@ -35,6 +35,14 @@ export class HeldWrites {
   }
 
   /**
+   * What is held of a kind and not written yet, to be changed in place: a later write to a row
+   * still held becomes part of it (a comment event's outcome, set before its insert is written).
+   */
+  unwritten<T>(kind: HeldKind<T>): readonly T[] {
+    return (this.held.get(kind as HeldKind<unknown>) ?? []) as T[];
+  }
+
+  /**
    * Everything held of a kind since holding began, whether written since or not: for a writer's
    * own rule over the rows it held (a claim taken twice in one transaction is refused).
    */
@@ -45,12 +53,15 @@ export class HeldWrites {
   /**
    * The id the next held row of `table` gets: a held insert whose id the caller uses at once (a
    * comment event's actions are keyed by it, a sent reply is named by its outbox row). Ids are
-   * taken from the table's own sequence a block at a time, one statement a block.
+   * taken from each table's own sequence a block at a time, for every such table whose block is
+   * used up, in one statement: an answered comment makes a row of each.
    */
   async nextId(db: Executor, table: IdTable): Promise<number> {
-    let ids = this.ids.get(table);
-    if (!ids || ids.length === 0) this.ids.set(table, (ids = await takeIds(db, table, ID_BLOCK)));
-    return ids.shift()!;
+    if (!this.ids.get(table)?.length) {
+      const empty = ID_TABLES.filter((t) => !this.ids.get(t)?.length);
+      for (const [t, ids] of await takeIds(db, empty, ID_BLOCK)) this.ids.set(t, ids);
+    }
+    return this.ids.get(table)!.shift()!;
   }
 
   /** Gives back the ids taken and not used, where the engine can (see giveBackIds). */
@@ -105,29 +116,36 @@ export function caseById<V, T extends string | null = string>(values: Map<number
 }
 
 /** Tables whose rows a transaction may insert held, with ids taken ahead. */
-export type IdTable = keyof DB & ('comment_events' | 'messages' | 'outbox');
+const ID_TABLES = ['comment_events', 'messages', 'outbox'] as const satisfies readonly (keyof DB)[];
+export type IdTable = (typeof ID_TABLES)[number];
 
 /** Ids taken at once: a chunk of 20 events answered by one automation each uses about 20 of each table. */
 const ID_BLOCK = 20;
 
 /**
- * `n` new ids of `table`, from the same source as its own inserts, so no other insert can take
- * them. PostgreSQL: the serial's sequence (`nextval` per id; concurrent transactions may interleave,
- * so the ids need not follow each other). SQLite: the table is AUTOINCREMENT, so its next id is
- * past `sqlite_sequence`'s value, and moving that value forward by `n` takes `n` ids; the
- * transaction holds SQLite's one writer until it ends.
+ * `n` new ids of each table, from the same source as its own inserts, so no other insert can take
+ * them. PostgreSQL: each serial's sequence (`nextval` per id; concurrent transactions may
+ * interleave, so the ids need not follow each other). SQLite: the tables are AUTOINCREMENT, so a
+ * table's next id is past its `sqlite_sequence` value, and moving that value forward by `n` takes
+ * `n` ids; the transaction holds SQLite's one writer until it ends.
  */
-async function takeIds(db: Executor, table: IdTable, n: number): Promise<number[]> {
+async function takeIds(db: Executor, tables: readonly IdTable[], n: number): Promise<Map<IdTable, number[]>> {
+  const taken = new Map<IdTable, number[]>(tables.map((t) => [t, []]));
   if (isPostgres(db)) {
-    const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`.execute(db);
-    return rows.map((r) => r.id);
+    const columns = sql.join(tables.map((t) => sql`nextval(pg_get_serial_sequence(${t}, 'id'))::int as ${sql.ref(t)}`));
+    const { rows } = await sql<Record<IdTable, number>>`select ${columns} from generate_series(1, ${n})`.execute(db);
+    for (const row of rows) for (const t of tables) taken.get(t)!.push(row[t]);
+    return taken;
   }
-  const moved = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + ${n} where name = ${table} returning seq`.execute(db);
+  const range = (top: number) => Array.from({ length: n }, (_, i) => top - n + 1 + i);
+  const moved = await sql<{ name: IdTable; seq: number }>`update sqlite_sequence set seq = seq + ${n} where name in (${sql.join(tables)}) returning name, seq`.execute(db);
+  for (const { name, seq } of moved.rows) taken.set(name, range(seq));
   // No row yet: the table has never had one inserted.
-  const top =
-    moved.rows[0]?.seq ??
-    (await sql<{ seq: number }>`insert into sqlite_sequence (name, seq) select ${table}, coalesce(max(id), 0) + ${n} from ${sql.table(table)} returning seq`.execute(db)).rows[0]!.seq;
-  return Array.from({ length: n }, (_, i) => top - n + 1 + i);
+  for (const t of tables.filter((t) => !moved.rows.some((r) => r.name === t))) {
+    const { rows } = await sql<{ seq: number }>`insert into sqlite_sequence (name, seq) select ${t}, coalesce(max(id), 0) + ${n} from ${sql.table(t)} returning seq`.execute(db);
+    taken.set(t, range(rows[0]!.seq));
+  }
+  return taken;
 }
 
 /**

@@ -221,8 +221,11 @@ export async function findCommentEventForUpdate(trx: Executor, workspaceId: numb
 export async function updateCommentEventState(trx: Executor, workspaceId: number, id: number, s: { outcome: CommentEventOutcome; reason: string | null; actions: CommentAction[] }): Promise<void> {
   const state = { workspaceId, id, outcome: s.outcome, reason: s.reason, actions: JSON.stringify(s.actions), updatedAt: nowIso() };
   const held = heldWritesOf(trx);
-  if (held) held.hold(heldStates, state);
-  else await updateState.run(trx, state);
+  if (!held) return void (await updateState.run(trx, state));
+  // A record whose insert is held yet is inserted in this state: written once, never updated.
+  const record = held.unwritten(heldRecords).find((r) => r.id === id && r.workspace_id === workspaceId);
+  if (record) Object.assign(record, { outcome: state.outcome, reason: state.reason, actions: state.actions, updated_at: state.updatedAt });
+  else held.hold(heldStates, state);
 }
 
 type State = Parameters<typeof updateState.run>[1];
