@@ -10,9 +10,10 @@ import { recordedEvents } from './support/recorded-events.js';
  * the contacts' last message times and the comment events' outcomes are written once for the
  * chunk, each as one statement, with what writing them one by one would leave; so are the new
  * rows whose ids the chunk uses at once (comment events, reply claims, messages, outbox entries),
- * with ids taken ahead, and an outcome set while its comment event is held is written with it. A read that needs them finds them written: the MAC limit's count here; the
- * per-author rules in engine.comments.options.test.ts (a reply skipped within one delivery). A
- * held row that meets a row written meanwhile makes the chunk run again row by row.
+ * with ids taken ahead, and an outcome set while its comment event is held is written with it.
+ * A read that needs them finds them written: the MAC limit's count here; the per-author rules in
+ * engine.comments.options.test.ts (a reply skipped within one delivery). A held row that meets a
+ * row written meanwhile makes the chunk run again row by row.
  */
 describe(`a chunk's held writes on ${testEngine}`, () => {
   let t: EngineTestApp;

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type RawBuilder } from 'kysely';
 import { isPostgres, type Executor } from './database.js';
 import type { DB } from './types.js';
 
@@ -164,18 +164,20 @@ async function giveBackIds(db: Executor, table: IdTable, ids: number[]): Promise
 const HELD_ROWS_PER_STATEMENT = 500;
 
 /**
- * A kind of held insert: new rows written by `insert` (an `on conflict do nothing` insert of the
- * rows given), up to 500 a statement. A held row is new when it is held (its id taken ahead, its
- * keys new in the chunk); one that meets a row another transaction wrote meanwhile fails the
- * holding transaction, whose caller then runs its work again without holding, row by row, where
- * the usual answer to that row applies (engine/process-event.ts).
+ * A kind of held insert: new rows written by `insert` (the insert of the rows given), up to 500 a
+ * statement, each statement `on conflict do nothing` so that its count of rows tells. A held row
+ * is new when it is held (its id taken ahead, its keys new in the chunk); one that meets a row
+ * another transaction wrote meanwhile fails the holding transaction, whose caller then runs its
+ * work again without holding, row by row, where the usual answer to that row applies
+ * (engine/process-event.ts).
  */
-export function heldInsert<T>(table: IdTable | 'comment_reply_claims', insert: (db: Executor, rows: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>): HeldKind<T> {
+export function heldInsert<T, Table extends IdTable | 'comment_reply_claims'>(table: Table, insert: (db: Executor, rows: T[]) => InsertQueryBuilder<DB, Table, InsertResult>): HeldKind<T> {
   return {
     async write(db, rows) {
       for (let i = 0; i < rows.length; i += HELD_ROWS_PER_STATEMENT) {
         const some = rows.slice(i, i + HELD_ROWS_PER_STATEMENT);
-        const inserted = Number((await insert(db, some)).numInsertedOrUpdatedRows ?? 0);
+        const done = await insert(db, some).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+        const inserted = Number(done.numInsertedOrUpdatedRows ?? 0);
         if (inserted !== some.length) throw new Error(`${some.length - inserted} of ${some.length} held ${table} rows met rows written meanwhile; the transaction is run again without holding`);
       }
     },

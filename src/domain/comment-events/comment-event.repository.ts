@@ -72,7 +72,7 @@ export async function insertCommentEvent(db: Executor, workspaceId: number, e: N
 
 /** Held records, each with its id. */
 const heldRecords = heldInsert('comment_events', (db, rows: (ReturnType<typeof rowOf> & { id: number })[]) =>
-  db.insertInto('comment_events').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst(),
+  db.insertInto('comment_events').values(rows),
 );
 
 // Every answered comment runs these: compiled once (src/db/prepared.ts).
@@ -292,9 +292,7 @@ type Claim = Parameters<typeof insertClaim.first>[1];
 const heldClaims = heldInsert('comment_reply_claims', (db, claims: Claim[]) =>
   db
     .insertInto('comment_reply_claims')
-    .values(claims.map((p) => ({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt })))
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst(),
+    .values(claims.map((p) => ({ workspace_id: p.workspaceId, inbox_id: p.inboxId, comment_id: p.commentId, kind: p.kind, automation_id: p.automationId, created_at: p.createdAt }))),
 );
 
 // Every reply claims: compiled once (src/db/prepared.ts).

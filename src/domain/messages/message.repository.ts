@@ -61,9 +61,7 @@ export async function insertMessage(db: Executor, workspaceId: number, m: NewMes
 const heldMessages = heldInsert('messages', (db, rows: (Parameters<typeof insertOne.first>[1] & { id: number })[]) =>
   db
     .insertInto('messages')
-    .values(rows.map((r) => ({ ...r, seen_at: null, clicked_at: null })))
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst(),
+    .values(rows.map((r) => ({ ...r, seen_at: null, clicked_at: null }))),
 );
 
 // Every reply and inbound message runs it: compiled once (src/db/prepared.ts).
@@ -155,8 +153,8 @@ export async function messagesOfContacts(
   filters: MessageListFilters,
   w: { before?: number; limit: number },
 ): Promise<Message[]> {
-  await flushHeldWrites(db);
   if (contactIds.length === 0) return [];
+  await flushHeldWrites(db);
   let inner = db
     .selectFrom('messages')
     .selectAll()
@@ -179,8 +177,8 @@ export async function findContactMessage(db: Executor, workspaceId: number, cont
 
 /** Messages by id in one statement (node and nodes); only this workspace's. */
 export async function messagesByIds(db: Executor, workspaceId: number, ids: readonly number[]): Promise<Message[]> {
-  await flushHeldWrites(db);
   if (ids.length === 0) return [];
+  await flushHeldWrites(db);
   const rows = await db.selectFrom('messages').selectAll().where(sameWorkspace('workspace_id', workspaceId)).where('id', 'in', [...ids]).execute();
   return rows.map(toMessage);
 }

@@ -59,7 +59,7 @@ export async function insertOutboxEntry(db: Executor, workspaceId: number, e: Ne
 }
 
 /** Held entries, each with its id. */
-const heldEntries = heldInsert('outbox', (db, rows: (Insertable<OutboxTable> & { id: number })[]) => db.insertInto('outbox').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst());
+const heldEntries = heldInsert('outbox', (db, rows: (Insertable<OutboxTable> & { id: number })[]) => db.insertInto('outbox').values(rows));
 
 // Every send of the sandbox adapter runs it: compiled once (src/db/prepared.ts).
 const insertEntry = prepared((db, r: Insertable<OutboxTable>) =>
