@@ -351,6 +351,10 @@ async function answer(method: string, path: string, params: URLSearchParams, bod
   return [404, { error: 'not found' }];
 }
 
+// Exit on SIGTERM as the API does, so that a profile asked for with --cpu-prof is written (V8
+// writes it on exit, not when a signal kills the process).
+process.on('SIGTERM', () => process.exit(0));
+
 createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
