@@ -55,7 +55,7 @@ const server = bare
     await startServer({ name: 'profiled-bare', cwd: repoRoot, script: 'bench/baseline-server.ts', tsx: true, nodeFlags: flags, env: { DATABASE_URL: dataset.databaseUrl, BENCH_WORKSPACE_ID: String(dataset.workspaceId), BENCH_PUBLIC_BASE_URL }, logFile: logFile('profiled-bare') })
   : await apiServer('profiled', flags, logFile('profiled'));
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-let measured: { name: string; requests: number; window: ProfileWindow } | null = null;
+let measured: { requests: number; window: ProfileWindow } | null = null;
 try {
   cases ??= await casesFrom(server);
   const c = cases.find((x) => `${x.name} @${x.connections}`.includes(wanted));
@@ -71,7 +71,7 @@ try {
   if (warmupSeconds > 0) await run(warmupSeconds);
   const fromUs = monotonicUs();
   const result = await run(seconds);
-  measured = { name, requests: result.requests, window: { fromUs, toUs: monotonicUs() } };
+  measured = { requests: result.requests, window: { fromUs, toUs: monotonicUs() } };
   console.log(`${name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.cpuMsPerRequest} CPU ms/request, ${result.errors + result.non2xx} errors or non-2xx`);
 } finally {
   // SIGTERM: the server closes and exits by itself, and V8 writes the profile on the way out.

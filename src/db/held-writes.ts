@@ -56,12 +56,19 @@ export class HeldWrites {
    * taken from each table's own sequence a block at a time, for every such table whose block is
    * used up, in one statement: an answered comment makes a row of each.
    */
-  async nextId(db: Executor, table: IdTable): Promise<number> {
+  private async nextId(db: Executor, table: IdTable): Promise<number> {
     if (!this.ids.get(table)?.length) {
       const empty = ID_TABLES.filter((t) => !this.ids.get(t)?.length);
       for (const [t, ids] of await takeIds(db, empty, ID_BLOCK)) this.ids.set(t, ids);
     }
     return this.ids.get(table)!.shift()!;
+  }
+
+  /** Holds a new row of a held insert with the next id of its table (nextId), and answers it with its id. */
+  async holdNew<R extends { id: number }>(db: Executor, kind: HeldInsert<R, IdTable>, values: Omit<R, 'id'>): Promise<R> {
+    const row = { ...values, id: await this.nextId(db, kind.table) } as R;
+    this.hold(kind, row);
+    return row;
   }
 
   /** Gives back the ids taken and not used, where the engine can (see giveBackIds). */
@@ -160,6 +167,11 @@ async function giveBackIds(db: Executor, table: IdTable, ids: number[]): Promise
   await sql`update sqlite_sequence set seq = ${ids[0]! - 1} where name = ${table} and seq = ${last}`.execute(db);
 }
 
+/** A kind of held insert (heldInsert), with the table its rows go to. */
+export interface HeldInsert<T, Table extends keyof DB> extends HeldKind<T> {
+  readonly table: Table;
+}
+
 /** Rows a held insert writes in one statement: about 13 values a row, well within either engine's limit on parameters. */
 const HELD_ROWS_PER_STATEMENT = 500;
 
@@ -171,8 +183,9 @@ const HELD_ROWS_PER_STATEMENT = 500;
  * work again without holding, row by row, where the usual answer to that row applies
  * (engine/process-event.ts).
  */
-export function heldInsert<T, Table extends IdTable | 'comment_reply_claims'>(table: Table, insert: (db: Executor, rows: T[]) => InsertQueryBuilder<DB, Table, InsertResult>): HeldKind<T> {
+export function heldInsert<T, Table extends IdTable | 'comment_reply_claims'>(table: Table, insert: (db: Executor, rows: T[]) => InsertQueryBuilder<DB, Table, InsertResult>): HeldInsert<T, Table> {
   return {
+    table,
     async write(db, rows) {
       for (let i = 0; i < rows.length; i += HELD_ROWS_PER_STATEMENT) {
         const some = rows.slice(i, i + HELD_ROWS_PER_STATEMENT);

@@ -61,11 +61,7 @@ export async function insertCommentEvent(db: Executor, workspaceId: number, e: N
   // A transaction that holds writes (db/held-writes.ts) has asked first whether the row exists
   // (automationsWithRecord), or knows none can: the row is new, with an id taken ahead.
   const held = heldWritesOf(db);
-  if (held) {
-    const id = await held.nextId(db, 'comment_events');
-    held.hold(heldRecords, { ...rowOf(workspaceId, e, nowIso()), id });
-    return id;
-  }
+  if (held) return (await held.holdNew(db, heldRecords, rowOf(workspaceId, e, nowIso()))).id;
   const row = await insertOne.first(db, rowOf(workspaceId, e, nowIso()));
   return row?.id ?? null;
 }

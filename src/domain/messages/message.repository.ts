@@ -48,11 +48,7 @@ export async function insertMessage(db: Executor, workspaceId: number, m: NewMes
   // names a send of its own (a new outbox entry), so none is a redelivery, and each is new, with
   // an id taken ahead.
   const held = heldWritesOf(db);
-  if (held) {
-    const id = await held.nextId(db, 'messages');
-    held.hold(heldMessages, { ...values, id });
-    return id;
-  }
+  if (held) return (await held.holdNew(db, heldMessages, values)).id;
   const row = await insertOne.first(db, values);
   return row?.id ?? null;
 }

@@ -45,21 +45,16 @@ export async function insertOutboxEntry(db: Executor, workspaceId: number, e: Ne
   // A transaction that holds writes (db/held-writes.ts) sends for rows it made itself: no earlier
   // send has the key, and the entry is new, with an id taken ahead.
   const held = heldWritesOf(db);
-  if (held) {
-    const row = { ...values, id: await held.nextId(db, 'outbox') };
-    held.hold(heldEntries, row);
-    return toEntry(row);
-  }
+  if (held) return toEntry(await held.holdNew(db, heldEntries, values));
   const row = await insertEntry.first(db, values);
   if (row) return toEntry(row);
   // The same key was recorded before (a retried send): that entry is the answer.
-  await flushHeldWrites(db);
   const existing = await db.selectFrom('outbox').select(columns).where('workspace_id', '=', workspaceId).where('dedupe_key', '=', e.dedupeKey!).executeTakeFirstOrThrow();
   return toEntry(existing);
 }
 
 /** Held entries, each with its id. */
-const heldEntries = heldInsert('outbox', (db, rows: (Insertable<OutboxTable> & { id: number })[]) => db.insertInto('outbox').values(rows));
+const heldEntries = heldInsert('outbox', (db, rows: Selectable<OutboxTable>[]) => db.insertInto('outbox').values(rows));
 
 // Every send of the sandbox adapter runs it: compiled once (src/db/prepared.ts).
 const insertEntry = prepared((db, r: Insertable<OutboxTable>) =>
